@@ -1,0 +1,77 @@
+"""Options shared by every command that reads schedules, and output helpers.
+
+Commands stay thin: parse options, call one core function, print.  Core errors are
+`PlannerError`s; `planner.cli.main` prints them as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..loader import LoadOptions, load_schedules
+from ..model import Schedule
+from ..parsers import FORMATS
+from ..zones import get_zone
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def schedule_options(func: F) -> F:
+    """SCHEDULE... plus --year, --source-tz and --as (choices from the format registry)."""
+    func = click.option(
+        "--as", "as_format", type=click.Choice(sorted(FORMATS)), default=None,
+        help="Read the files as this format instead of detecting it.",
+    )(func)
+    func = click.option(
+        "--source-tz", metavar="ZONE", default=None,
+        help="IANA zone the texts' times are in, for texts without metadata.",
+    )(func)
+    func = click.option(
+        "--year", type=int, default=None,
+        help="Year of the schedule, for texts that state none and have no metadata.",
+    )(func)
+    func = click.argument("schedules", nargs=-1, metavar="[SCHEDULE]...")(func)
+    return func
+
+
+def load_from(params: dict[str, Any]) -> list[Schedule]:
+    """Load the SCHEDULE arguments (or the bundled schedules) with the shared options."""
+    options = LoadOptions(
+        year=params.get("year"), source_tz=params.get("source_tz"),
+        as_format=params.get("as_format"),
+    )
+    return load_schedules(list(params.get("schedules") or ()), options)
+
+
+def tz_option(func: F) -> F:
+    return click.option(
+        "--tz", metavar="ZONE", default=None,
+        help="Show times in this IANA zone (default: the schedule's own zone).",
+    )(func)
+
+
+def display_zone(tz: str | None, schedules: list[Schedule]):
+    """The zone to show times in: --tz, else the first timed schedule's zone."""
+    if tz:
+        return get_zone(tz)
+    for sch in schedules:
+        if sch.sessions:
+            return get_zone(sch.timezone)
+    return get_zone(schedules[0].timezone if schedules else "UTC")
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text)
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def warn(message: str) -> None:
+    click.echo(message, err=True)

@@ -1,0 +1,97 @@
+"""`planner check` and `planner agenda`."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+import click
+
+from ..days import resolve_day, schedule_days
+from ..loader import LoadOptions, load_schedule
+from ..render import FORMATS as AGENDA_FORMATS
+from ..render import build_day, render
+from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(check)
+    cli.add_command(agenda)
+
+
+@click.command()
+@click.argument("file")
+@click.option("--year", type=int, default=None, help="Year, for texts that state none.")
+@click.option("--source-tz", metavar="ZONE", default=None, help="IANA zone of the text's times.")
+@click.option("--as", "as_format", default=None, metavar="FORMAT",
+              help="Read the file as this format instead of detecting it.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")
+def check(file: str, year: int | None, source_tz: str | None, as_format: str | None,
+          fmt: str) -> None:
+    """Read FILE and report its format, counts and every diagnostic with its line.
+
+    \b
+    Example:
+      planner check program.txt
+      planner check program.txt --format json
+    """
+    sch = load_schedule(file, LoadOptions(year=year, source_tz=source_tz, as_format=as_format))
+    talks = sum(len(s.talks) for s in sch.sessions)
+    if fmt == "json":
+        emit_json({
+            "format": sch.format, "conference": sch.label, "timezone": sch.timezone,
+            "sessions": len(sch.sessions), "talks": talks, "unscheduled": len(sch.unscheduled),
+            "diagnostics": [
+                {"line": d.line, "severity": d.severity.value, "code": d.code,
+                 "message": d.message}
+                for d in sch.diagnostics
+            ],
+        })
+        return
+    out = [
+        f"{file}: {sch.format} ({sch.label}, times in {sch.timezone})",
+        f"  {len(sch.sessions)} sessions, {talks} talks, {len(sch.unscheduled)} unscheduled",
+    ]
+    if sch.diagnostics:
+        out.append(f"  {len(sch.diagnostics)} diagnostics:")
+        for d in sch.diagnostics:
+            where = f"line {d.line}" if d.line else "file"
+            out.append(f"    {where}: {d.severity.value}: {d.message}")
+    else:
+        out.append("  no diagnostics")
+    emit("\n".join(out) + "\n")
+
+
+@click.command()
+@schedule_options
+@click.option("--day", metavar="DAY", default=None,
+              help="ISO date, weekday name or 'today' (default: today, else the first day).")
+@tz_option
+@click.option("--format", "fmt", type=click.Choice(AGENDA_FORMATS), default="text",
+              show_default=True, help="Output format: text for the terminal, markdown or html "
+              "for paper, json for scripts.")
+@click.option("--width", type=click.IntRange(40, 400), default=None,
+              help="Text width (default: the terminal's, or 80 when piped).")
+@click.pass_context
+def agenda(ctx: click.Context, **params: object) -> None:
+    """Print one day's sessions and talks with times, speakers and kinds.
+
+    \b
+    Examples:
+      planner agenda                       # bundled schedule, today or its first day
+      planner agenda program.txt --day tue --tz Europe/Berlin
+      planner agenda --day 2021-04-06 --format markdown > day1.md
+    """
+    _agenda(ctx, params)
+
+
+def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> None:
+    schedules = load_from(params)
+    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
+    day = resolve_day(params.get("day"), schedule_days(schedules, zone), zone)  # type: ignore[arg-type]
+    view = build_day(schedules, day, zone, only)
+    width = params.get("width") or (
+        min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
+    )
+    emit(render(view, str(params.get("fmt") or "text"), int(width)))  # type: ignore[arg-type]

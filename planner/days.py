@@ -1,0 +1,81 @@
+"""Which calendar day the user means: an ISO date, a weekday name, or `today`.
+
+Days are days in the display zone: a remote attendee's Tuesday is what their clock
+says, so sessions late in the conference's day may fall on their Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from . import clock
+from .errors import PlannerError
+from .model import Schedule, Session
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def local_day(dt: datetime, zone: ZoneInfo) -> date:
+    return dt.astimezone(zone).date()
+
+
+def schedule_days(schedules: list[Schedule], zone: ZoneInfo) -> list[date]:
+    days = {local_day(s.start, zone) for sch in schedules for s in sch.sessions if s.start}
+    return sorted(days)
+
+
+def today(zone: ZoneInfo) -> date:
+    return clock.now().astimezone(zone).date()
+
+
+def _describe(days: list[date]) -> str:
+    if not days:
+        return "the schedule has no timed sessions"
+    shown = ", ".join(f"{d:%a} {d.isoformat()}" for d in days[:7])
+    more = f" and {len(days) - 7} more" if len(days) > 7 else ""
+    return f"the schedule has {shown}{more}"
+
+
+def resolve_day(spec: str | None, days: list[date], zone: ZoneInfo) -> date:
+    """The day `spec` names among `days`; without a spec, today if listed, else the first."""
+    if not days:
+        raise PlannerError("The loaded schedules have no timed sessions to show by day.")
+    if spec is None:
+        t = today(zone)
+        return t if t in days else days[0]
+    text = spec.strip().lower()
+    if text == "today":
+        wanted = today(zone)
+        if wanted not in days:
+            raise PlannerError(f"Nothing is scheduled today ({wanted.isoformat()}); {_describe(days)}.")
+        return wanted
+    if text == "tomorrow":
+        raise PlannerError("Use an ISO date or a weekday name for --day, not 'tomorrow'.")
+    matches = [i for i, name in enumerate(_WEEKDAYS) if len(text) >= 2 and name.startswith(text)]
+    if len(matches) == 1:
+        for d in days:
+            if d.weekday() == matches[0]:
+                return d
+        raise PlannerError(f"Nothing is scheduled on a {_WEEKDAYS[matches[0]].title()}; {_describe(days)}.")
+    try:
+        wanted = date.fromisoformat(text)
+    except ValueError:
+        raise PlannerError(
+            f"Unknown day {spec!r}; use an ISO date (2021-04-06), a weekday name or 'today'."
+        ) from None
+    if wanted not in days:
+        raise PlannerError(f"Nothing is scheduled on {wanted.isoformat()}; {_describe(days)}.")
+    return wanted
+
+
+def sessions_on(schedules: list[Schedule], day: date, zone: ZoneInfo) -> list[tuple[Schedule, Session]]:
+    """Sessions starting on `day` in `zone`, in time order (parallel ones by title)."""
+    out = [
+        (sch, s)
+        for sch in schedules
+        for s in sch.sessions
+        if s.start is not None and local_day(s.start, zone) == day
+    ]
+    out.sort(key=lambda p: (p[1].start, p[0].label, p[1].title))
+    return out

@@ -1,0 +1,166 @@
+"""The schedule as data: pydantic models with time-zone-aware instants, no display code.
+
+Every datetime stored here carries a `zoneinfo.ZoneInfo` (or UTC).  A pytz zone
+attached with `tzinfo=` silently uses the zone's first historical offset (LMT,
+-07:53 for Los Angeles), so the validator below turns any pytz-aware value into the
+equivalent zoneinfo one: a localized pytz value keeps its instant, an unlocalized one
+(the LMT trap) keeps its wall-clock time, which is what its author meant.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+from enum import Enum
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from .diagnostics import Diagnostic
+
+
+def _is_pytz(tz: object) -> bool:
+    return type(tz).__module__.startswith("pytz")
+
+
+def _pytz_unlocalized(dt: datetime) -> bool:
+    """True when a pytz zone was attached with `tzinfo=` instead of `localize()`.
+
+    `pytz.timezone(name)` returns one shared object that carries the zone's first
+    (LMT) offset; `localize()` and `normalize()` attach other per-offset objects.
+    """
+    tz = dt.tzinfo
+    if getattr(tz, "_tzinfos", None) is None:  # StaticTzInfo: UTC and fixed zones
+        return False
+    import pytz
+
+    return tz is pytz.timezone(tz.zone)  # type: ignore[union-attr]
+
+
+def _to_zoneinfo(dt: datetime) -> datetime:
+    if dt.tzinfo is None or dt.utcoffset() is None:
+        raise ValueError("datetime must be time-zone aware")
+    tz = dt.tzinfo
+    if _is_pytz(tz):
+        name = getattr(tz, "zone", None) or "UTC"
+        zone = ZoneInfo(name) if name != "UTC" else timezone.utc
+        if _pytz_unlocalized(dt):
+            return dt.replace(tzinfo=zone)  # keep the wall time its author meant
+        return dt.astimezone(zone)
+    return dt
+
+
+Instant = Annotated[datetime, AfterValidator(_to_zoneinfo)]
+
+
+class SessionKind(str, Enum):
+    REMARKS = "remarks"
+    INVITED = "invited"
+    KEYNOTE = "keynote"
+    ORAL = "oral"
+    SPOTLIGHT = "spotlight"
+    POSTER = "poster"
+    PANEL = "panel"
+    TUTORIAL = "tutorial"
+    WORKSHOP = "workshop"
+    DEMO = "demo"
+    SOCIAL = "social"
+    BREAK = "break"
+    SESSION = "session"  # a talk session whose kind the text does not say
+
+
+class Speaker(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str  # as written in the source, for display
+    key: str  # normalised: case, accents and spacing folded (see speakers.name_key)
+
+
+TitleSource = Literal["stated", "placeholder", "derived"]
+
+
+class Talk(BaseModel):
+    id: str
+    title: str
+    # "placeholder": the text had no title and this one was made up from the authors;
+    # "derived": made from the abstract's opening words.  Show it marked as such.
+    title_source: TitleSource = "stated"
+    speakers: list[Speaker] = Field(default_factory=list)
+    abstract: str = ""
+    abstract_truncated: bool = False  # the pasted abstract ends in "…"
+    bio: str = ""
+    notes: list[str] = Field(default_factory=list)
+    start: Instant | None = None
+    end: Instant | None = None
+    estimated: bool = False  # start/end were estimated, not stated by the source
+    published: date | None = None  # a publication date (author pages), never a slot
+    session_id: str | None = None
+    url: str | None = None
+    location: str | None = None
+    line: int | None = None  # where the entry starts in the source text
+
+    @property
+    def timed(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+class Session(BaseModel):
+    id: str
+    kind: SessionKind
+    title: str
+    start: Instant | None = None
+    end: Instant | None = None
+    start_estimated: bool = False
+    end_estimated: bool = False
+    speakers: list[Speaker] = Field(default_factory=list)  # speakers or chairs
+    description: str = ""
+    location: str | None = None
+    talks: list[Talk] = Field(default_factory=list)
+    line: int | None = None
+
+    @property
+    def estimated(self) -> bool:
+        return self.start_estimated or self.end_estimated
+
+    @property
+    def duration(self) -> timedelta | None:
+        if self.start is None or self.end is None:
+            return None
+        return self.end - self.start
+
+
+class Schedule(BaseModel):
+    conference: str
+    year: int | None = None
+    timezone: str  # IANA name the source's wall-clock times are in
+    source: str  # file the schedule was read from
+    format: str  # registry name of the format it was read as
+    owner: str | None = None  # for author pages: whose page it is
+    sessions: list[Session] = Field(default_factory=list)
+    unscheduled: list[Talk] = Field(default_factory=list)  # talks with no time at all
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """Conference name with its year, unless the name already has it."""
+        if self.year and str(self.year) not in self.conference:
+            return f"{self.conference} {self.year}"
+        return self.conference
+
+    def talks(self) -> list[Talk]:
+        """Every talk, scheduled first in session order, then the unscheduled ones."""
+        out = [t for s in self.sessions for t in s.talks]
+        out.extend(self.unscheduled)
+        return out
+
+    def talk(self, talk_id: str) -> Talk | None:
+        for t in self.talks():
+            if t.id == talk_id:
+                return t
+        return None
+
+    def session_of(self, talk: Talk) -> Session | None:
+        for s in self.sessions:
+            if s.id == talk.session_id:
+                return s
+        return None

@@ -1,0 +1,402 @@
+"""Conference-site schedules: session headers with a day and time, then talks.
+
+The shape (see schedules/mlsys2021-program.txt)::
+
+    Oral: Session 1: Search and Devices Tue 6 Apr 09:30 a.m.
+    <blank>
+    Talk title
+    Author One, Author Two
+    <blank>
+    Abstract paragraph(s) ...
+
+plus sessions whose header has no time (`Invited Talk: William Dally`), speaker lines
+separated by `·`, untitled talks that start with their author line, speaker bios and
+site navigation lines.  Talks carry no times; `planner.timing` estimates them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from ..diagnostics import DiagnosticSink
+from ..ids import IdAllocator, conference_key, session_id, talk_id
+from ..model import Schedule, Session, SessionKind, Talk
+from ..speakers import looks_like_name, looks_like_name_list, split_names, unique_speakers
+from ..text import fold
+from ..timing import assign_times
+from ..zones import get_zone, local_zone_name
+from .base import ParseOptions, paragraphs, split_lines
+from .datetimes import WEEKDAYS, HeaderTime, find_header_time
+from .years import resolve_year
+
+NAME = "site"
+TITLE = "conference-site schedule"
+
+# "Kind: rest" prefixes, folded, and the kind they name.
+_KIND_PREFIX = {
+    "oral": SessionKind.ORAL, "orals": SessionKind.ORAL, "oral session": SessionKind.ORAL,
+    "contributed talks": SessionKind.ORAL, "paper session": SessionKind.ORAL,
+    "poster": SessionKind.POSTER, "posters": SessionKind.POSTER,
+    "poster session": SessionKind.POSTER,
+    "invited talk": SessionKind.INVITED, "invited": SessionKind.INVITED,
+    "invited speaker": SessionKind.INVITED, "keynote": SessionKind.KEYNOTE,
+    "keynote talk": SessionKind.KEYNOTE, "plenary": SessionKind.KEYNOTE,
+    "spotlight": SessionKind.SPOTLIGHT, "spotlights": SessionKind.SPOTLIGHT,
+    "panel": SessionKind.PANEL, "panel discussion": SessionKind.PANEL,
+    "tutorial": SessionKind.TUTORIAL, "workshop": SessionKind.WORKSHOP,
+    "demo": SessionKind.DEMO, "demos": SessionKind.DEMO, "social": SessionKind.SOCIAL,
+    "break": SessionKind.BREAK, "session": SessionKind.SESSION, "track": SessionKind.SESSION,
+}
+# Words in a header without a "Kind:" prefix that tell its kind, checked in order.
+_KIND_WORDS = [
+    (re.compile(r"\b(remarks|welcome|opening|closing|farewell|awards?)\b"), SessionKind.REMARKS),
+    (re.compile(r"\b(break|lunch|coffee|breakfast|dinner|registration)\b"), SessionKind.BREAK),
+    (re.compile(r"\bkeynote|plenary\b"), SessionKind.KEYNOTE),
+    (re.compile(r"\binvited\b"), SessionKind.INVITED),
+    (re.compile(r"\bposters?\b"), SessionKind.POSTER),
+    (re.compile(r"\bspotlights?\b"), SessionKind.SPOTLIGHT),
+    (re.compile(r"\bpanel\b"), SessionKind.PANEL),
+    (re.compile(r"\btutorial\b"), SessionKind.TUTORIAL),
+    (re.compile(r"\bworkshop\b"), SessionKind.WORKSHOP),
+    (re.compile(r"\b(reception|social|banquet|mixer)\b"), SessionKind.SOCIAL),
+    (re.compile(r"\boral\b"), SessionKind.ORAL),
+]
+_UNTIMED_HEADER = re.compile(r"^(?P<kind>[A-Za-z][A-Za-z ]{2,24}?)\s*:\s+(?P<rest>\S.{0,150})$")
+_NAV_WORDS = frozenset(
+    "schedule program programme agenda calendar day days home menu search filter timezone "
+    "today all mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday "
+    "sunday tues thur thurs".split()
+)
+_BIO = re.compile(
+    r"^(?P<who>[A-Z][\w'’.\-]+(?:\s+[A-Z][\w'’.\-]+){0,3})\s+"
+    r"(?:is|was|has|holds|leads|received|joined|serves|works|currently)\b"
+)
+_SENTENCE_STARTERS = frozenset(
+    "this the we in our it these that a an there here such each our their its".split()
+)
+_NO_TALKS = frozenset({SessionKind.REMARKS, SessionKind.BREAK, SessionKind.SOCIAL})
+_PROSE_WORDS = 28  # a line longer than this many words is prose, never a title
+
+
+@dataclass
+class _Draft:
+    """A session as read so far, before ids and times are fixed."""
+
+    kind: SessionKind
+    title: str
+    line: int
+    when: HeaderTime | None
+    speakers: list[str] = field(default_factory=list)
+    description: list[str] = field(default_factory=list)
+    talks: list[_TalkDraft] = field(default_factory=list)
+
+
+@dataclass
+class _TalkDraft:
+    title: str | None
+    line: int
+    speakers: list[str] = field(default_factory=list)
+    abstract: list[str] = field(default_factory=list)
+    bio: list[str] = field(default_factory=list)
+
+
+def kind_of(label: str) -> tuple[SessionKind, bool]:
+    """The session kind a header names, and whether it was an explicit `Kind:` prefix."""
+    head, sep, _ = label.partition(":")
+    if sep and fold(head) in _KIND_PREFIX:
+        return _KIND_PREFIX[fold(head)], True
+    low = label.lower()
+    for pattern, kind in _KIND_WORDS:
+        if pattern.search(low):
+            return kind, False
+    return SessionKind.SESSION, False
+
+
+def is_navigation(line: str) -> bool:
+    """Site navigation such as `Schedule Mon Tue Wed Thu Fri`: no content, only menu words."""
+    tokens = fold(line).split()
+    if not 2 <= len(tokens) <= 16:
+        return False
+    weekdays = sum(1 for t in tokens if t[:3] in WEEKDAYS and t in _NAV_WORDS)
+    return weekdays >= 2 and all(t in _NAV_WORDS for t in tokens)
+
+
+def untimed_header(line: str) -> tuple[SessionKind, str] | None:
+    """`Invited Talk: William Dally`: a known kind prefix, a short rest, no final stop."""
+    m = _UNTIMED_HEADER.match(line)
+    if not m or line.endswith(".") or len(line.split()) > 20:
+        return None
+    kind = _KIND_PREFIX.get(fold(m["kind"]))
+    if kind is None:
+        return None
+    return kind, m["rest"].strip()
+
+
+def is_prose(line: str) -> bool:
+    words = line.count(" ") + 1
+    return words > _PROSE_WORDS or (line.endswith((".", "…", "...")) and words > 6)
+
+
+def is_title_like(line: str) -> bool:
+    words = line.count(" ") + 1
+    return 1 <= words <= 25 and not is_prose(line) and not line.endswith((".", ","))
+
+
+def sniff(text: str) -> float:
+    """How well `text` fits: the share of header-like lines among paragraph starts."""
+    lines = split_lines(text[:200_000])
+    headers = sum(1 for ln in lines if ln.strip() and find_header_time(ln.strip()))
+    if headers == 0:
+        return 0.0
+    return min(1.0, 0.6 + 0.1 * headers)
+
+
+class _Reader:
+    def __init__(self, text: str, options: ParseOptions) -> None:
+        self.options = options
+        self.diag = DiagnosticSink(options.source)
+        self.lines = split_lines(text)
+        self.drafts: list[_Draft] = []
+        self.preamble: list[tuple[int, list[str]]] = []
+
+    # -- pass 1: paragraphs into session drafts ---------------------------------
+    def read(self) -> None:
+        paras = paragraphs(self.lines)
+        i = 0
+        while i < len(paras):
+            line_no, lines = paras[i]
+            i += 1
+            rest = self._take_headers(line_no, lines)
+            if not rest:
+                continue
+            line_no, lines = rest
+            if not self.drafts:
+                self.preamble.append((line_no, lines))
+                continue
+            nxt = paras[i][1] if i < len(paras) else None
+            if self._content(line_no, lines, nxt):
+                i += 1  # the lookahead paragraph (an author line) was consumed
+
+    def _take_headers(self, line_no: int, lines: list[str]) -> tuple[int, list[str]] | None:
+        """Consume header and navigation lines at the top of a paragraph."""
+        while lines:
+            first = lines[0]
+            when = find_header_time(first)
+            if when is not None and when.label and not is_prose(when.label):
+                kind, _ = kind_of(when.label)
+                self.drafts.append(_Draft(kind, when.label, line_no, when))
+            elif is_navigation(first):
+                self.diag.info("navigation", f"dropped site navigation line {first!r}", line_no)
+            else:
+                hdr = untimed_header(first) if self.drafts or len(lines) == 1 else None
+                if hdr is None or not self._accept_untimed(hdr, lines):
+                    return line_no, lines
+                kind, rest = hdr
+                draft = _Draft(kind, first, line_no, None)
+                if kind in (SessionKind.INVITED, SessionKind.KEYNOTE) and looks_like_name(rest):
+                    draft.speakers = [rest]
+                self.drafts.append(draft)
+            lines = lines[1:]
+            line_no += 1
+        return None
+
+    def _accept_untimed(self, hdr: tuple[SessionKind, str], lines: list[str]) -> bool:
+        # "Poster: A title" followed by its author line is a talk, not a session.
+        return not (len(lines) > 1 and looks_like_name_list(lines[1], min_names=1))
+
+    def _content(self, line_no: int, lines: list[str], nxt: list[str] | None) -> bool:
+        """Place one paragraph in the current session; True if `nxt` was consumed too."""
+        s = self.drafts[-1]
+        first = lines[0]
+        # Title line directly followed by its author line.
+        if (
+            len(lines) >= 2
+            and is_title_like(first)
+            and not looks_like_name_list(first)
+            and looks_like_name_list(lines[1], min_names=1)
+        ):
+            talk = _TalkDraft(first, line_no, split_names(lines[1]))
+            if len(lines) > 2:
+                talk.abstract.append(" ".join(lines[2:]))
+            s.talks.append(talk)
+            return False
+        if len(lines) == 1 and looks_like_name_list(first):
+            if not s.talks and not s.speakers and not s.description:
+                s.speakers = split_names(first)
+            else:
+                self._untitled(s, line_no, first)
+            return False
+        if len(lines) >= 2 and looks_like_name_list(first) and is_prose(lines[1]):
+            talk = self._untitled(s, line_no, first)
+            talk.abstract.append(" ".join(lines[1:]))
+            return False
+        if len(lines) == 1 and is_title_like(first):
+            # A title on its own: its author line may follow after a blank line.
+            if nxt is not None and len(nxt) == 1 and looks_like_name_list(nxt[0], min_names=1):
+                s.talks.append(_TalkDraft(first, line_no, split_names(nxt[0])))
+                return True
+            if self._title_only(s, line_no, first, nxt):
+                return False
+        self._prose(s, line_no, " ".join(lines))
+        return False
+
+    def _title_only(self, s: _Draft, line_no: int, title: str, nxt: list[str] | None) -> bool:
+        """A title with no author line: an invited talk's title, or a talk whose
+        abstract follows directly.  Returns False when the line is better read as prose."""
+        current = s.talks[-1] if s.talks else None
+        if s.kind in (SessionKind.INVITED, SessionKind.KEYNOTE) and current is None:
+            s.talks.append(_TalkDraft(title, line_no, list(s.speakers)))
+            return True
+        if s.kind in _NO_TALKS or nxt is None or not is_prose(" ".join(nxt)):
+            return False
+        if current is not None and not current.abstract:
+            return False
+        s.talks.append(_TalkDraft(title, line_no, list(s.speakers)))
+        if not s.speakers:
+            self.diag.warning("no-authors", f"talk {title!r} has no author line", line_no)
+        return True
+
+    def _untitled(self, s: _Draft, line_no: int, names_line: str) -> _TalkDraft:
+        names = split_names(names_line)
+        talk = _TalkDraft(None, line_no, names)
+        s.talks.append(talk)
+        lead = names[0] if names else "unknown authors"
+        self.diag.warning(
+            "untitled-talk",
+            f"talk has no title line; it starts with its author line ({lead}"
+            f"{' et al.' if len(names) > 1 else ''}), so it gets a placeholder title",
+            line_no,
+        )
+        return talk
+
+    def _prose(self, s: _Draft, line_no: int, text: str) -> None:
+        if not s.talks:
+            s.description.append(text)
+            return
+        talk = s.talks[-1]
+        if talk.abstract and s.kind in (SessionKind.INVITED, SessionKind.KEYNOTE):
+            m = _BIO.match(text)
+            if m and m["who"].split()[0].lower() not in _SENTENCE_STARTERS:
+                talk.bio.append(text)
+                return
+        if talk.bio:
+            talk.bio.append(text)
+        else:
+            talk.abstract.append(text)
+
+    # -- pass 2: drafts into the model ---------------------------------------------
+    def build(self) -> Schedule:
+        opts = self.options
+        conference = opts.conference or "Conference schedule"
+        if not opts.conference:
+            self.diag.info(
+                "no-conference",
+                "the text does not name its conference; add metadata or a .toml beside it",
+            )
+        tz_name = opts.timezone
+        if not tz_name:
+            tz_name = local_zone_name()
+            self.diag.warning(
+                "zone-assumed",
+                f"the text states no time zone; its times are read in this machine's zone, "
+                f"{tz_name} (use --source-tz or metadata to fix it)",
+            )
+        zone = get_zone(tz_name)
+        year = resolve_year(
+            [(d.line, d.when) for d in self.drafts if d.when], opts.year, opts.today, self.diag
+        )
+        for d in self.drafts:
+            if d.when and d.when.zone_abbrev:
+                self.diag.info(
+                    "zone-abbreviation",
+                    f"the header states zone {d.when.zone_abbrev!r}; times are read in "
+                    f"{tz_name or 'the assumed zone'}",
+                    d.line,
+                )
+                break
+        for line_no, lines in self.preamble:
+            self.diag.warning(
+                "before-first-session",
+                f"text before the first session header is not part of any session: "
+                f"{_excerpt(' '.join(lines))}",
+                line_no,
+            )
+        conf_key = conference_key(conference, year)
+        ids = IdAllocator()
+        sessions: list[Session] = []
+        for d in self.drafts:
+            start = end = None
+            day = ""
+            if d.when and year:
+                on = d.when.on(d.when.year or year)
+                if on is None:
+                    self.diag.error(
+                        "bad-date",
+                        f"{d.when.day} {d.when.month:02d} is not a date in {year}; "
+                        "the session is placed after the one before it",
+                        d.line,
+                    )
+                else:
+                    day = on.isoformat()
+                    start = datetime.combine(on, d.when.start, tzinfo=zone)
+                    if d.when.end is not None:
+                        end = datetime.combine(on, d.when.end, tzinfo=zone)
+                        if end <= start:
+                            self.diag.warning(
+                                "bad-range", "the session ends before it starts; end ignored",
+                                d.line,
+                            )
+                            end = None
+            sid = ids.claim(session_id(conf_key, d.kind.value, d.title, day))
+            speakers, _ = unique_speakers(d.speakers)
+            talks = [self._talk(t, conf_key, sid, ids) for t in d.talks]
+            sessions.append(
+                Session(
+                    id=sid, kind=d.kind, title=d.title, start=start, end=end,
+                    speakers=speakers, description="\n\n".join(d.description),
+                    talks=talks, line=d.line,
+                )
+            )
+        schedule = Schedule(
+            conference=conference, year=year, timezone=tz_name, source=opts.source,
+            format=NAME, sessions=sessions,
+        )
+        assign_times(schedule, opts.talk_minutes, self.diag)
+        schedule.diagnostics = sorted(self.diag.items, key=lambda d: d.line or 0)
+        return schedule
+
+    def _talk(self, t: _TalkDraft, conf_key: str, sid: str, ids: IdAllocator) -> Talk:
+        speakers, repeats = unique_speakers(t.speakers)
+        for name in repeats:
+            self.diag.info("repeated-author", f"author {name!r} is listed twice", t.line + 1)
+        for name in t.speakers:
+            if not looks_like_name(name):
+                self.diag.warning(
+                    "odd-author", f"{name!r} on the author line does not look like a name",
+                    t.line + (1 if t.title else 0),
+                )
+        abstract = "\n\n".join(t.abstract)
+        if t.title:
+            title, source = t.title, "stated"
+        else:
+            lead = speakers[0].name if speakers else "unknown authors"
+            title = f"Untitled talk by {lead}{' et al.' if len(speakers) > 1 else ''}"
+            source = "placeholder"
+        base = talk_id(conf_key, t.title, [s.key for s in speakers], abstract)
+        return Talk(
+            id=ids.claim(base), title=title, title_source=source, speakers=speakers,
+            abstract=abstract, abstract_truncated=abstract.endswith(("…", "...")),
+            bio="\n\n".join(t.bio), session_id=sid, line=t.line,
+        )
+
+
+def _excerpt(text: str, n: int = 60) -> str:
+    return repr(text if len(text) <= n else text[: n - 1] + "…")
+
+
+def parse(text: str, options: ParseOptions) -> Schedule:
+    reader = _Reader(text, options)
+    reader.read()
+    return reader.build()

@@ -1,0 +1,240 @@
+"""A day's agenda as plain text, Markdown, HTML or JSON.
+
+Rendering is pure: the same schedules, day, zone and options give the same bytes.
+Estimated times carry a `~` (text, Markdown, HTML) or `"estimated": true` (JSON).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import textwrap
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from .days import sessions_on
+from .model import Schedule, Session, Talk
+
+FORMATS = ("text", "markdown", "html", "json")
+
+
+@dataclass(frozen=True)
+class DayAgenda:
+    day: date
+    zone: ZoneInfo
+    entries: list[tuple[Schedule, Session, list[Talk]]]
+
+    @property
+    def conferences(self) -> list[str]:
+        seen: list[str] = []
+        for sch, _, _ in self.entries:
+            if sch.label not in seen:
+                seen.append(sch.label)
+        return seen
+
+
+def build_day(
+    schedules: list[Schedule], day: date, zone: ZoneInfo, only: set[str] | None = None
+) -> DayAgenda:
+    """The day's sessions; with `only`, just the talks whose ids are in it."""
+    entries = []
+    for sch, s in sessions_on(schedules, day, zone):
+        talks = s.talks if only is None else [t for t in s.talks if t.id in only]
+        if only is not None and not talks:
+            continue
+        entries.append((sch, s, talks))
+    return DayAgenda(day, zone, entries)
+
+
+def display_title(talk: Talk) -> str:
+    if talk.title_source == "placeholder":
+        return f"[{talk.title}]"
+    if talk.title_source == "derived":
+        return f"{talk.title} [title from abstract]"
+    return talk.title
+
+
+def names(speakers: list, sep: str = ", ") -> str:
+    return sep.join(s.name for s in speakers)
+
+
+def clock(dt: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
+    if dt is None:
+        return "--:--"
+    return ("~" if estimated else "") + dt.astimezone(zone).strftime("%H:%M")
+
+
+def span(start: datetime | None, end: datetime | None, zone: ZoneInfo, s_est: bool, e_est: bool) -> str:
+    return f"{clock(start, zone, s_est)}–{clock(end, zone, e_est)}"
+
+
+def _offset(zone: ZoneInfo, at: datetime) -> str:
+    off = at.astimezone(zone).strftime("%z")
+    sign = "−" if off.startswith("-") else "+"
+    return f"UTC{sign}{off[1:3]}:{off[3:]}"
+
+
+def _zone_line(agenda: DayAgenda) -> str:
+    key = getattr(agenda.zone, "key", str(agenda.zone))
+    at = agenda.entries[0][1].start if agenda.entries else datetime.now(agenda.zone)
+    note = "; ~ marks an estimated time" if _any_estimated(agenda) else ""
+    return f"Times in {key} ({_offset(agenda.zone, at)}){note}."
+
+
+def _any_estimated(agenda: DayAgenda) -> bool:
+    return any(s.estimated or any(t.estimated for t in talks) for _, s, talks in agenda.entries)
+
+
+def _heading(agenda: DayAgenda) -> str:
+    when = f"{agenda.day:%A} {agenda.day.day} {agenda.day:%B %Y}"
+    confs = agenda.conferences
+    return f"{' + '.join(confs)} — {when}" if confs else when
+
+
+# -- text -----------------------------------------------------------------------------
+
+def render_text(agenda: DayAgenda, width: int = 80) -> str:
+    z = agenda.zone
+    multi = len(agenda.conferences) > 1
+    out = [_heading(agenda), _zone_line(agenda), ""]
+    if not agenda.entries:
+        out.append("Nothing scheduled.")
+    for sch, s, talks in agenda.entries:
+        when = span(s.start, s.end, z, s.start_estimated, s.end_estimated)
+        title = f"[{sch.label}] {s.title}" if multi else s.title
+        left = f"{when:<14}"
+        kind = s.kind.value
+        room = width - len(left) - len(kind) - 2
+        lines = textwrap.wrap(title, max(20, room)) or [""]
+        out.append(f"{left}{lines[0]:<{max(20, room)}}  {kind}".rstrip())
+        indent = " " * len(left)
+        out.extend(indent + ln for ln in lines[1:])
+        if s.speakers:
+            out.extend(textwrap.wrap(names(s.speakers, " · "), width, initial_indent=indent,
+                                     subsequent_indent=indent))
+        for t in talks:
+            tclock = f"  {clock(t.start, z, t.estimated):<8}"
+            sub = " " * len(tclock)
+            out.extend(textwrap.wrap(display_title(t), width, initial_indent=tclock,
+                                     subsequent_indent=sub))
+            if t.speakers:
+                out.extend(textwrap.wrap(names(t.speakers), width, initial_indent=sub,
+                                         subsequent_indent=sub))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- markdown -------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!])")
+
+
+def md(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text.replace("\n", " "))
+
+
+def render_markdown(agenda: DayAgenda) -> str:
+    z = agenda.zone
+    multi = len(agenda.conferences) > 1
+    out = [f"# {md(_heading(agenda))}", "", md(_zone_line(agenda)).replace("\\~", "~"), ""]
+    if not agenda.entries:
+        out += ["Nothing scheduled.", ""]
+    for sch, s, talks in agenda.entries:
+        when = span(s.start, s.end, z, s.start_estimated, s.end_estimated)
+        title = md(f"[{sch.label}] {s.title}" if multi else s.title)
+        out.append(f"## {when} · {title}")
+        out.append("")
+        meta = f"*{s.kind.value}*"
+        if s.speakers:
+            meta += " · " + md(names(s.speakers, " · "))
+        out += [meta, ""]
+        for t in talks:
+            who = f" — {md(names(t.speakers))}" if t.speakers else ""
+            out.append(f"- **{clock(t.start, z, t.estimated)}** {md(display_title(t))}{who}")
+        if talks:
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- html -----------------------------------------------------------------------------
+
+_HTML_STYLE = """
+body { font-family: Georgia, serif; max-width: 46em; margin: 2em auto; line-height: 1.35; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin: 1.2em 0 0.2em; }
+.kind { font-variant: small-caps; color: #555; } .who { color: #333; font-style: italic; }
+time { font-family: monospace; } ul { padding-left: 1.2em; } li { margin: 0.3em 0; }
+@media print { body { margin: 0; } h2 { break-after: avoid; } li { break-inside: avoid; } }
+""".strip()
+
+
+def render_html(agenda: DayAgenda) -> str:
+    z = agenda.zone
+    e = html.escape
+    multi = len(agenda.conferences) > 1
+    out = [
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f"<title>{e(_heading(agenda))}</title>", f"<style>\n{_HTML_STYLE}\n</style>", "</head>",
+        "<body>", f"<h1>{e(_heading(agenda))}</h1>", f"<p>{e(_zone_line(agenda))}</p>",
+    ]
+    if not agenda.entries:
+        out.append("<p>Nothing scheduled.</p>")
+    for sch, s, talks in agenda.entries:
+        when = span(s.start, s.end, z, s.start_estimated, s.end_estimated)
+        title = f"[{sch.label}] {s.title}" if multi else s.title
+        out.append(f'<h2><time>{e(when)}</time> {e(title)} <span class="kind">{e(s.kind.value)}</span></h2>')
+        if s.speakers:
+            out.append(f'<p class="who">{e(names(s.speakers, " · "))}</p>')
+        if talks:
+            out.append("<ul>")
+            for t in talks:
+                who = f' <span class="who">{e(names(t.speakers))}</span>' if t.speakers else ""
+                out.append(f"<li><time>{e(clock(t.start, z, t.estimated))}</time> {e(display_title(t))}{who}</li>")
+            out.append("</ul>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+# -- json -----------------------------------------------------------------------------
+
+def iso(dt: datetime | None, zone: ZoneInfo) -> str | None:
+    return dt.astimezone(zone).isoformat() if dt is not None else None
+
+
+def talk_json(t: Talk, zone: ZoneInfo) -> dict:
+    return {
+        "id": t.id, "title": t.title, "speakers": [s.name for s in t.speakers],
+        "start": iso(t.start, zone), "end": iso(t.end, zone), "estimated": t.estimated,
+    }
+
+
+def agenda_json(agenda: DayAgenda) -> dict:
+    z = agenda.zone
+    return {
+        "day": agenda.day.isoformat(),
+        "timezone": getattr(z, "key", str(z)),
+        "sessions": [
+            {
+                "id": s.id, "conference": sch.label, "kind": s.kind.value, "title": s.title,
+                "start": iso(s.start, z), "end": iso(s.end, z), "estimated": s.estimated,
+                "speakers": [p.name for p in s.speakers],
+                "talks": [talk_json(t, z) for t in talks],
+            }
+            for sch, s, talks in agenda.entries
+        ],
+    }
+
+
+def render_json(agenda: DayAgenda) -> str:
+    return json.dumps(agenda_json(agenda), indent=2, ensure_ascii=False) + "\n"
+
+
+def render(agenda: DayAgenda, fmt: str, width: int = 80) -> str:
+    if fmt == "text":
+        return render_text(agenda, width)
+    if fmt == "markdown":
+        return render_markdown(agenda)
+    if fmt == "html":
+        return render_html(agenda)
+    return render_json(agenda)

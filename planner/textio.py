@@ -1,0 +1,61 @@
+"""Reading a schedule file into text, or one clear sentence saying why not."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import PlannerError
+
+# A pasted page is text; a few stray control characters are fine, a NUL byte or a
+# high share of control bytes means an image, a PDF or a compiled file.
+_CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def looks_binary(data: bytes) -> bool:
+    if b"\x00" in data:
+        return True
+    sample = data[:8192]
+    controls = sum(sample.count(bytes([b])) for b in _CONTROL)
+    return controls > max(8, len(sample) // 100)
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Decode bytes as UTF-8 (a BOM is allowed), or raise a PlannerError naming the spot."""
+    if looks_binary(data):
+        raise PlannerError(f"{name} looks like a binary file, not schedule text.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PlannerError(
+            f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line}); "
+            "save it as UTF-8 and try again."
+        ) from None
+    if not text.strip():
+        raise PlannerError(f"{name} is empty.")
+    return text
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    p = Path(path)
+    name = str(path)
+    try:
+        if p.is_dir():
+            raise PlannerError(f"{name} is a directory, not a schedule file.")
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise PlannerError(f"{name} is {size // 2**20} MB, too large for a schedule text.")
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise PlannerError(f"{name} does not exist.") from None
+    except PermissionError:
+        raise PlannerError(f"{name} cannot be read: permission denied.") from None
+    except IsADirectoryError:
+        raise PlannerError(f"{name} is a directory, not a schedule file.") from None
+    except OSError as exc:
+        raise PlannerError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    if not data:
+        raise PlannerError(f"{name} is empty.")
+    return decode_text(data, name)

@@ -1,0 +1,151 @@
+"""Turning stated session starts into start and end instants for every session and talk.
+
+The source states session starts; everything else is estimated and marked so:
+
+* a session with no time of its own follows the session before it;
+* a session ends where the next later session that day starts, but no later than
+  its talks need (so a session before lunch does not stretch across the lunch gap);
+* talks get consecutive slots of the typical talk length inside their session,
+  squeezed evenly when the session is shorter than that; poster talks span the
+  whole session, since posters stand side by side.
+
+The typical talk length comes from metadata, else from the schedule's cleanly
+bounded sessions (the gap to the next session divided by the talks in it).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from datetime import date, datetime, timedelta
+from statistics import median
+
+from .diagnostics import DiagnosticSink
+from .model import Schedule, Session, SessionKind, Talk
+
+DEFAULT_TALK_MINUTES = 20
+# How long a session of these kinds lasts when nothing else bounds it.
+_KIND_MINUTES = {
+    SessionKind.REMARKS: 15,
+    SessionKind.BREAK: 30,
+    SessionKind.SOCIAL: 60,
+    SessionKind.POSTER: 90,
+    SessionKind.PANEL: 60,
+    SessionKind.TUTORIAL: 120,
+    SessionKind.WORKSHOP: 240,
+}
+# Minutes per talk for kinds whose talks are not ordinary paper slots.
+_TALK_MINUTES = {SessionKind.INVITED: 60, SessionKind.KEYNOTE: 60, SessionKind.TUTORIAL: 120}
+_TALK_KINDS = (SessionKind.ORAL, SessionKind.SPOTLIGHT, SessionKind.SESSION)
+
+
+def infer_talk_minutes(sessions: list[Session]) -> tuple[int, int]:
+    """(minutes, how many sessions it was inferred from); (default, 0) when none fit."""
+    starts = _stated_starts_by_day(sessions)
+    samples: list[float] = []
+    for s in sessions:
+        if s.start is None or s.start_estimated or s.kind not in _TALK_KINDS or len(s.talks) < 2:
+            continue
+        if s.end is not None and not s.end_estimated:
+            span = (s.end - s.start).total_seconds() / 60
+        else:
+            nxt = _next_start(starts, s.start)
+            if nxt is None:
+                continue
+            span = (nxt - s.start).total_seconds() / 60
+        samples.append(span / len(s.talks))
+    # A gap often holds a break or lunch too, so the smaller samples are the cleaner.
+    clean = [x for x in samples if 5 <= x <= 90]
+    if not clean:
+        return DEFAULT_TALK_MINUTES, 0
+    low = sorted(clean)[: max(1, (len(clean) + 1) // 2)]
+    return max(5, int(median(low)) // 5 * 5), len(clean)
+
+
+def _stated_starts_by_day(sessions: list[Session]) -> dict[date, list[datetime]]:
+    by_day: dict[date, list[datetime]] = defaultdict(list)
+    for s in sessions:
+        if s.start is not None and not s.start_estimated:
+            by_day[s.start.date()].append(s.start)
+    for v in by_day.values():
+        v.sort()
+    return by_day
+
+
+def _next_start(starts: dict[date, list[datetime]], start: datetime) -> datetime | None:
+    day = starts.get(start.date(), [])
+    i = bisect.bisect_right(day, start)
+    return day[i] if i < len(day) else None
+
+
+def assign_times(
+    schedule: Schedule, talk_minutes: int | None, diag: DiagnosticSink
+) -> Schedule:
+    """Fill in estimated times in place and return the schedule."""
+    sessions = schedule.sessions
+    if not any(s.start is not None for s in sessions):
+        return schedule
+    if talk_minutes is None:
+        talk_minutes, n = infer_talk_minutes(sessions)
+        if n:
+            diag.info(
+                "talk-length",
+                f"talk slots estimated at {talk_minutes} minutes, from {n} sessions' lengths",
+            )
+        else:
+            diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
+    starts = _stated_starts_by_day(sessions)
+    previous: Session | None = None
+    orphans: list[Talk] = []
+    kept: list[Session] = []
+    for s in sessions:
+        if s.start is None:
+            if previous is None or previous.end is None:
+                diag.warning(
+                    "untimed-session",
+                    f"session {s.title!r} has no time and follows no timed session; "
+                    "its talks are listed as unscheduled",
+                    s.line,
+                )
+                for t in s.talks:
+                    t.session_id = None
+                orphans.extend(s.talks)
+                continue
+            s.start = previous.end
+            s.start_estimated = True
+        per_talk = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
+        if s.talks and s.kind is not SessionKind.POSTER:
+            need = per_talk * len(s.talks)
+        else:
+            need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
+        if s.end is None:
+            s.end = s.start + need
+            s.end_estimated = True
+            nxt = _next_start(starts, s.start)
+            if nxt is not None and nxt < s.end:
+                s.end = nxt
+        _slot_talks(s, per_talk)
+        kept.append(s)
+        previous = s
+    schedule.sessions = kept
+    schedule.unscheduled = orphans + schedule.unscheduled
+    return schedule
+
+
+def _slot_talks(s: Session, per_talk: timedelta) -> None:
+    assert s.start is not None and s.end is not None
+    if not s.talks:
+        return
+    if s.kind is SessionKind.POSTER:
+        for t in s.talks:
+            t.start, t.end, t.estimated = s.start, s.end, s.estimated
+        return
+    span = s.end - s.start
+    slot = per_talk
+    if slot * len(s.talks) > span:
+        slot = max(timedelta(minutes=1), span // len(s.talks))
+        slot -= timedelta(seconds=slot.seconds % 60)  # whole minutes
+    at = s.start
+    for t in s.talks:
+        t.start, t.end, t.estimated = at, at + slot, True
+        at += slot

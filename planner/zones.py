@@ -1,0 +1,40 @@
+"""Time zones by IANA name, validated, and the machine's own zone."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .errors import PlannerError
+
+
+@lru_cache(maxsize=None)
+def get_zone(name: str) -> ZoneInfo:
+    """The zone called `name`, or a PlannerError naming what was asked for."""
+    cleaned = (name or "").strip()
+    try:
+        if not cleaned or cleaned.startswith(("/", ".")) or ".." in cleaned:
+            raise ValueError(cleaned)
+        return ZoneInfo(cleaned)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise PlannerError(
+            f"Unknown time zone {name!r}; use an IANA name such as Europe/Berlin or UTC."
+        ) from None
+
+
+def local_zone_name() -> str:
+    """The machine's IANA zone name (falls back to UTC when it cannot be told)."""
+    try:
+        import tzlocal
+
+        name = tzlocal.get_localzone_name()
+    except Exception:  # a broken /etc/localtime must not stop a parse
+        name = None
+    if not name:
+        return "UTC"
+    try:
+        get_zone(name)
+    except PlannerError:
+        return "UTC"
+    return name
+
