@@ -209,6 +209,15 @@ def talk_json(t: Talk, zone: ZoneInfo) -> dict:
     }
 
 
+def talk_entry_json(schedule: Schedule, t: Talk, zone: ZoneInfo) -> dict:
+    """One talk in the shape `planner talks`, `search` and `picks` print as JSON."""
+    return {
+        "id": t.id, "title": t.title, "speakers": [s.name for s in t.speakers],
+        "schedule": schedule.label, "start": iso(t.start, zone), "end": iso(t.end, zone),
+        "estimated": t.estimated,
+    }
+
+
 def agenda_json(agenda: DayAgenda) -> dict:
     z = agenda.zone
     return {

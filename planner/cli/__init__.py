@@ -27,8 +27,10 @@ def cli(ctx: click.Context) -> None:
     where the UI is not available, prints today's or the first day's agenda).
     """
     if ctx.invoked_subcommand is None:
-        default = cli.commands.get("tui") or cli.commands["agenda"]
-        ctx.invoke(default)
+        # The UI needs a terminal; piped or in CI, the day's agenda is the main job.
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        default = cli.commands.get("tui") if interactive else None
+        ctx.invoke(default or cli.commands["agenda"])
 
 
 def _register_commands() -> None:
