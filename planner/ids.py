@@ -7,7 +7,6 @@ case changes and a talk moving to another slot.  Picks refer to talks by these i
 
 from __future__ import annotations
 
-import base64
 import hashlib
 
 from .text import fold
@@ -15,10 +14,18 @@ from .text import fold
 ID_LENGTH = 7  # 35 bits: collisions are rare below a million talks, and still handled
 
 
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648 base32, lower-cased
+
+
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
-    h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=10).digest()
-    # Lower-case base32 without the look-alikes of hex ids; digits and letters only.
-    return base64.b32encode(h).decode("ascii").lower()[:length]
+    """`length` base32 characters of a BLAKE2b hash of the parts."""
+    h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
+    n = int.from_bytes(h, "big")
+    chars = []
+    for _ in range(length):
+        chars.append(_ALPHABET[n & 31])
+        n >>= 5
+    return "".join(chars)
 
 
 def conference_key(conference: str, year: int | None) -> str:

@@ -4,6 +4,7 @@ names into keys so that one person is not split by case, accents or spacing."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .model import Speaker
 from .text import fold, squash
@@ -28,16 +29,24 @@ def name_key(name: str) -> str:
     return fold(name)
 
 
+@lru_cache(maxsize=1 << 16)  # programs repeat names; Speaker is frozen, so sharing is safe
 def make_speaker(name: str) -> Speaker:
     clean = squash(name).strip(" ,;·")
     return Speaker(name=clean, key=name_key(clean))
 
 
 def split_names(line: str) -> list[str]:
-    parts = [squash(p) for p in _SPLIT.split(line.strip().strip(",;·"))]
-    return [p for p in parts if p]
+    return list(_split_names(line))
 
 
+@lru_cache(maxsize=256)  # asked twice per author line: is it one, and what are the names
+def _split_names(line: str) -> tuple[str, ...]:
+    parts = _SPLIT.split(line.strip().strip(",;·"))
+    return tuple(q for q in (squash(p) if "  " in p or not p.isascii() else p.strip()
+                             for p in parts) if q)
+
+
+@lru_cache(maxsize=1 << 16)
 def looks_like_name(part: str) -> bool:
     """A plausible personal name: 2 to 6 words, letters only, no title words.
 
@@ -67,6 +76,7 @@ def looks_like_name(part: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=256)  # the site parser asks about the same line several times
 def looks_like_name_list(line: str, *, min_names: int = 2) -> bool:
     """An author line: at least `min_names` names and (almost) nothing else.
 
@@ -75,7 +85,11 @@ def looks_like_name_list(line: str, *, min_names: int = 2) -> bool:
     """
     if len(line) > 4000 or line.rstrip().endswith((".", "?", "!")) and not _ends_in_initial(line):
         return False
-    parts = split_names(line)
+    # Cheap reject for prose: names average under six words between separators.
+    separators = line.count(",") + line.count("·") + line.count(";") + line.count(" and ")
+    if line.count(" ") > 6 * (separators + 1):
+        return False
+    parts = _split_names(line)
     if len(parts) < min_names:
         return False
     good = sum(1 for p in parts if looks_like_name(p))

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_NON_WORD = re.compile(r"[^\w]+")
+_NON_WORD = re.compile(r"[\W_]+")
 _SPACES = re.compile(r"\s+")
+# The combining-mark blocks; NFKD puts accents there (ç -> c + U+0327).
+_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 def fold(text: str) -> str:
@@ -14,9 +16,9 @@ def fold(text: str) -> str:
 
     `Gonçalves`, `GONCALVES` and ` goncalves ` all fold to `goncalves`.
     """
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _NON_WORD.sub(" ", stripped.casefold()).replace("_", " ").strip()
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    return _NON_WORD.sub(" ", text.casefold()).strip()
 
 
 def squash(text: str) -> str:

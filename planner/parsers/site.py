@@ -23,7 +23,12 @@ from datetime import date, datetime
 from ..diagnostics import DiagnosticSink
 from ..ids import IdAllocator, conference_key, session_id, talk_id
 from ..model import Schedule, Session, SessionKind, Talk
-from ..speakers import looks_like_name, looks_like_name_list, split_names, unique_speakers
+from ..speakers import (
+    looks_like_name,
+    looks_like_name_list,
+    split_names,
+    unique_speakers,
+)
 from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
@@ -76,6 +81,9 @@ _BIO = re.compile(
 _SENTENCE_STARTERS = frozenset(
     "this the we in our it these that a an there here such each our their its".split()
 )
+_PAPER_KINDS = frozenset(
+    {SessionKind.ORAL, SessionKind.SPOTLIGHT, SessionKind.POSTER, SessionKind.SESSION}
+)
 _NO_TALKS = frozenset({SessionKind.REMARKS, SessionKind.BREAK, SessionKind.SOCIAL})
 _PROSE_WORDS = 28  # a line longer than this many words is prose, never a title
 
@@ -116,6 +124,8 @@ def kind_of(label: str) -> tuple[SessionKind, bool]:
 
 def is_navigation(line: str) -> bool:
     """Site navigation such as `Schedule Mon Tue Wed Thu Fri`: no content, only menu words."""
+    if len(line) > 160:
+        return False
     tokens = fold(line).split()
     if not 2 <= len(tokens) <= 16:
         return False
@@ -134,6 +144,20 @@ def untimed_header(line: str) -> tuple[SessionKind, str] | None:
     return kind, m["rest"].strip()
 
 
+_TOPIC_SUFFIX = re.compile(r"(?:ing|tion|sion|ment|ness|ity|ics|ware|works|ers|ems)$")
+
+
+def looks_like_person(line: str) -> bool:
+    """One person's name on a line of its own, as opposed to a short title.
+
+    Both are a few capitalised words; titles give themselves away by topic words
+    (`Green Federated Learning`), which names of six letters or more rarely end in.
+    """
+    if not looks_like_name(line):
+        return False
+    return not any(len(w) >= 6 and _TOPIC_SUFFIX.search(w.lower()) for w in line.split())
+
+
 def is_prose(line: str) -> bool:
     words = line.count(" ") + 1
     return words > _PROSE_WORDS or (line.endswith((".", "…", "...")) and words > 6)
@@ -141,7 +165,8 @@ def is_prose(line: str) -> bool:
 
 def is_title_like(line: str) -> bool:
     words = line.count(" ") + 1
-    return 1 <= words <= 25 and not is_prose(line) and not line.endswith((".", ","))
+    # A trailing ellipsis marks an abstract cut off by the site, not a title.
+    return 1 <= words <= 25 and not is_prose(line) and not line.endswith((".", ",", "…"))
 
 
 def sniff(text: str) -> float:
@@ -223,7 +248,13 @@ class _Reader:
             s.talks.append(talk)
             return False
         if len(lines) == 1 and looks_like_name_list(first):
-            if not s.talks and not s.speakers and not s.description:
+            # Names right under a header are the session's speakers or chairs, unless
+            # the session holds papers and an abstract follows: then it is a talk.
+            followed_by_abstract = nxt is not None and is_prose(" ".join(nxt))
+            if (
+                not s.talks and not s.speakers and not s.description
+                and not (s.kind in _PAPER_KINDS and followed_by_abstract)
+            ):
                 s.speakers = split_names(first)
             else:
                 self._untitled(s, line_no, first)
@@ -253,6 +284,9 @@ class _Reader:
             return False
         if current is not None and not current.abstract:
             return False
+        if looks_like_person(title):
+            self._untitled(s, line_no, title)  # a lone author line, not a title
+            return True
         s.talks.append(_TalkDraft(title, line_no, list(s.speakers)))
         if not s.speakers:
             self.diag.warning("no-authors", f"talk {title!r} has no author line", line_no)
