@@ -83,9 +83,7 @@ def assign_times(
 ) -> Schedule:
     """Fill in estimated times in place and return the schedule."""
     sessions = schedule.sessions
-    if not any(s.start is not None for s in sessions):
-        return schedule
-    if talk_minutes is None:
+    if talk_minutes is None and any(s.start is not None for s in sessions):
         talk_minutes, n = infer_talk_minutes(sessions)
         if n:
             diag.info(
@@ -94,6 +92,7 @@ def assign_times(
             )
         else:
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
+    talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
     starts = _stated_starts_by_day(sessions)
     previous: Session | None = None
     orphans: list[Talk] = []

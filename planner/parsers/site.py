@@ -247,7 +247,11 @@ class _Reader:
                 talk.abstract.append(" ".join(lines[2:]))
             s.talks.append(talk)
             return False
-        if len(lines) == 1 and looks_like_name_list(first):
+        lone_speaker = (
+            len(lines) == 1 and not s.talks and not s.speakers and s.kind not in _PAPER_KINDS
+            and looks_like_person(first)
+        )
+        if len(lines) == 1 and (lone_speaker or looks_like_name_list(first)):
             # Names right under a header are the session's speakers or chairs, unless
             # the session holds papers and an abstract follows: then it is a talk.
             followed_by_abstract = nxt is not None and is_prose(" ".join(nxt))
