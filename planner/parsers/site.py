@@ -85,7 +85,8 @@ _PAPER_KINDS = frozenset(
     {SessionKind.ORAL, SessionKind.SPOTLIGHT, SessionKind.POSTER, SessionKind.SESSION}
 )
 _NO_TALKS = frozenset({SessionKind.REMARKS, SessionKind.BREAK, SessionKind.SOCIAL})
-_PROSE_WORDS = 28  # a line longer than this many words is prose, never a title
+_PROSE_WORDS = 28
+_LONG_LINE = 400  # longer than any header, title or author line we read as such  # a line longer than this many words is prose, never a title
 
 
 @dataclass
@@ -193,6 +194,10 @@ class _Reader:
         while i < len(paras):
             line_no, lines = paras[i]
             i += 1
+            if self.drafts and len(lines[0]) > _LONG_LINE:
+                # Long lines are abstract or description prose: nothing else is this long.
+                self._prose(self.drafts[-1], line_no, " ".join(lines))
+                continue
             rest = self._take_headers(line_no, lines)
             if not rest:
                 continue

@@ -1,0 +1,124 @@
+"""Parse speed and memory for conference-site schedules, and `planner agenda` wall time.
+
+    uv run python bench/bench_parse.py            # 10,000 talks, 7 runs each
+    uv run python bench/bench_parse.py --talks 2000 --runs 3
+
+Prints medians.  icalendar reading the same talks as .ics is timed in the same run,
+so the ratio holds even on a noisy machine.  Peak memory is the max RSS of a fresh
+process that imports planner and parses the file (what a user's process costs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import synth  # noqa: E402
+
+from planner.loader import load_schedule  # noqa: E402
+
+
+def median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def as_ics(schedule) -> bytes:
+    """The same talks as a plain iCalendar file, written with icalendar itself."""
+    import icalendar
+
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//bench//EN")
+    cal.add("version", "2.0")
+    stamp = datetime(2021, 1, 1, tzinfo=timezone.utc)
+    for t in schedule.talks():
+        ev = icalendar.Event()
+        ev.add("uid", f"{t.id}@bench")
+        ev.add("dtstamp", stamp)
+        ev.add("dtstart", t.start.astimezone(timezone.utc))
+        ev.add("dtend", t.end.astimezone(timezone.utc))
+        ev.add("summary", t.title)
+        ev.add("description", ", ".join(s.name for s in t.speakers) + "\n\n" + t.abstract)
+        cal.add_component(ev)
+    return cal.to_ical()
+
+
+# VmHWM is this process's own peak; ru_maxrss would carry the parent's peak across exec.
+HWM = "int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1])"
+PEAK = f"""
+import sys
+from planner.loader import load_schedule
+s = load_schedule(sys.argv[1])
+print({HWM})
+"""
+BASELINE = f"""
+import planner.loader
+print({HWM})
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--talks", type=int, default=10_000)
+    ap.add_argument("--runs", type=int, default=7)
+    a = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp())
+    path = tmp / "synth.txt"
+    synth.main(["--talks", str(a.talks), "-o", str(path)])
+    sch = load_schedule(path)
+    n = len(sch.talks())
+    print(f"synthetic schedule: {n} talks, {len(sch.sessions)} sessions, "
+          f"{path.stat().st_size / 1e6:.1f} MB of text")
+
+    import icalendar
+
+    ics = as_ics(sch)
+    parse_s = median_time(lambda: load_schedule(path), a.runs)
+    ical_s = median_time(lambda: icalendar.Calendar.from_ical(ics), max(3, a.runs // 2))
+    print(f"parse {n} talks (planner):          median {parse_s:.3f} s   (target <= 0.5 s)")
+    print(f"read same talks as .ics (icalendar): median {ical_s:.3f} s")
+    print(f"ratio icalendar / planner:           {ical_s / parse_s:.1f}x   (target >= 5x)")
+
+    peak = int(subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
+                              text=True, check=True, cwd=HERE.parent).stdout)
+    base = int(subprocess.run([sys.executable, "-c", BASELINE], capture_output=True,
+                              text=True, check=True, cwd=HERE.parent).stdout)
+    print(f"peak RSS parsing (whole process):    {peak / 1024:.0f} MB "
+          f"(imports alone {base / 1024:.0f} MB; target <= 200 MB)")
+
+    from planner.parsers import FORMATS, ParseOptions
+
+    opts = ParseOptions(source="x", conference="X", year=2021, timezone="UTC")
+    for size in (1, 2):
+        line = ("Ann Bo, Tue 6 Apr 09:30 a.m. · " * 40_000 * size)[: size * 1_000_000]
+        for fmt in FORMATS.values():
+            t = median_time(lambda: fmt.parse(line, opts), 3)
+            print(f"{size} MB single line, {fmt.name:<12}        median {t * 1000:.0f} ms")
+
+    walls = []
+    for _ in range(a.runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "planner", "agenda"], check=True,
+                       capture_output=True, cwd=HERE.parent)
+        walls.append(time.perf_counter() - t)
+    print(f"`planner agenda` whole process:      median {statistics.median(walls):.3f} s "
+          "(target <= 0.5 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
