@@ -1,0 +1,219 @@
+"""The "picks -> .ics file" job, shared by `planner export` and the TUI.
+
+`export_agenda` chooses the talks (the picks, everything, one day, given ids), has
+`planner.ics` write them, replaces the file atomically and keeps the export state in
+the agenda, all under the agenda's lock, so two exports cannot both raise SEQUENCE
+from the same old state.  It imports icalendar (through `planner.ics`): callers that
+must start fast import this module lazily, when the user asks for an export.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+from typing import BinaryIO
+
+from . import clock
+from .agenda import Agenda, AgendaStore, atomic_write, normalize_ids
+from .days import local_day, resolve_day, schedule_days
+from .errors import AmbiguousError, PlannerError
+from .ics import Entry, build_calendar
+from .model import Schedule, Talk
+from .text import fold
+from .zones import get_zone
+
+NEW_FILE_MODE = 0o644
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which talks to export: the picks (default), everything, or given ids; maybe one day."""
+
+    everything: bool = False
+    talk_ids: tuple[str, ...] = ()
+    day: str | None = None  # ISO date, weekday name or "today", in `zone`
+    zone: str | None = None  # for `day`; default: the agenda's zone, else the schedule's
+
+    @property
+    def kind(self) -> str:
+        return "talks" if self.talk_ids else "all" if self.everything else "picks"
+
+
+@dataclass
+class ExportReport:
+    path: Path | None  # None when written to a stream
+    events: int
+    todos: int
+    calendar_name: str
+    left_out: list[Talk] = field(default_factory=list)  # untimed talks not written
+    missing: list[str] = field(default_factory=list)  # picked ids no loaded schedule has
+    missing_sources: list[str] = field(default_factory=list)  # the files they came from
+    changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
+
+
+def index_talks(schedules: Sequence[Schedule]) -> dict[str, Entry]:
+    """Every talk by id; a talk in two loaded schedules counts once (the first)."""
+    out: dict[str, Entry] = {}
+    for sch in schedules:
+        for s in sch.sessions:
+            for t in s.talks:
+                out.setdefault(t.id, (sch, s, t))
+        for t in sch.unscheduled:
+            out.setdefault(t.id, (sch, None, t))
+    return out
+
+
+def _find(index: dict[str, Entry], wanted: str) -> Entry:
+    if wanted in index:
+        return index[wanted]
+    hits = [tid for tid in index if tid.startswith(wanted)] if wanted else []
+    if len(hits) == 1:
+        return index[hits[0]]
+    if hits:
+        raise AmbiguousError(f"Talk id {wanted!r} matches {len(hits)} talks; give more of it.")
+    raise PlannerError(f"No talk with id {wanted!r} in the loaded schedules.")
+
+
+def select_entries(
+    schedules: Sequence[Schedule], picks: Iterable[str], selection: Selection,
+    default_zone: str | None = None,
+) -> tuple[list[Entry], list[str], date | None]:
+    """(entries, picked ids not found, the day filtered on) for `selection`."""
+    index = index_talks(schedules)
+    missing: list[str] = []
+    if selection.talk_ids:
+        entries = [_find(index, tid) for tid in normalize_ids(selection.talk_ids)]
+    elif selection.everything:
+        entries = list(index.values())
+    else:
+        picked = list(picks)
+        if not picked:
+            raise PlannerError(
+                "You have no picks to export; pick talks first, or use --all for the "
+                "whole schedule."
+            )
+        entries = [index[tid] for tid in picked if tid in index]
+        missing = [tid for tid in picked if tid not in index]
+        if not entries:
+            raise PlannerError(
+                f"None of your {len(picked)} picks is in the loaded schedules; "
+                "give the schedule file they came from."
+            )
+    day = None
+    if selection.day is not None:
+        zone = get_zone(selection.zone or default_zone or _first_timed_zone(schedules))
+        day = resolve_day(selection.day, schedule_days(list(schedules), zone), zone)
+        entries = [e for e in entries if e[2].start and local_day(e[2].start, zone) == day]
+        if not entries:
+            raise PlannerError(f"None of the selected talks is on {day:%A} {day.isoformat()}.")
+    return entries, missing, day
+
+
+def _first_timed_zone(schedules: Sequence[Schedule]) -> str:
+    for sch in schedules:
+        if sch.sessions:
+            return sch.timezone
+    return schedules[0].timezone if schedules else "UTC"
+
+
+def _labels(entries: Sequence[Entry]) -> list[str]:
+    out: list[str] = []
+    for sch, _, _ in entries:
+        if sch.label not in out:
+            out.append(sch.label)
+    return out
+
+
+def calendar_name(entries: Sequence[Entry], selection: Selection, day: date | None) -> str:
+    name = " + ".join(_labels(entries)) or "planner"
+    if selection.kind == "picks":
+        name += " — my picks"
+    if day is not None:
+        name += f" — {day:%a} {day.isoformat()}"
+    return name
+
+
+def default_filename(entries: Sequence[Entry], selection: Selection, day: date | None) -> str:
+    """`mlsys-2021-picks.ics`, `mlsys-2021.ics` (--all), `...-2021-04-06.ics` (--day)."""
+    parts = [fold(label).replace(" ", "-") for label in _labels(entries)]
+    stem = "-".join(p for p in parts if p) or "planner"
+    if selection.kind == "picks":
+        stem += "-picks"
+    elif selection.kind == "talks":
+        ids = {e[2].id for e in entries}
+        stem += f"-talk-{next(iter(ids))}" if len(ids) == 1 else "-talks"
+    if day is not None:
+        stem += f"-{day.isoformat()}"
+    return stem[:150] + ".ics"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` in one step: readers see the old file or the new one."""
+    target = Path(os.path.realpath(path))  # a symlinked file keeps its link
+    if target.is_dir():
+        raise PlannerError(f"{path} is a folder; give a file name with -o.")
+    if not target.parent.is_dir():
+        raise PlannerError(f"Cannot write {path}: the folder {target.parent} does not exist.")
+    existed = target.exists()
+    try:
+        atomic_write(target, data)
+        if not existed:
+            os.chmod(target, NEW_FILE_MODE)  # a calendar file, not a secret: readable
+    except OSError as exc:
+        raise PlannerError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+
+
+def export_agenda(
+    schedules: Sequence[Schedule],
+    store: AgendaStore | None = None,
+    *,
+    output: Path | str | BinaryIO | None = None,
+    selection: Selection | None = None,
+    alarms: Sequence[timedelta] = (),
+    include_papers: bool = False,
+    directory: Path | None = None,
+) -> ExportReport:
+    """Write the selected talks (default: the picks) as iCalendar; keep the export state.
+
+    `output` is a file path, a binary stream (stdout), or None for the default name
+    in `directory` (default: the current directory).  An existing file is replaced
+    atomically.  Raises PlannerError when there is nothing to write.
+    """
+    store = store or AgendaStore()
+    selection = selection or Selection()
+
+    def job(agenda: Agenda) -> ExportReport:
+        entries, missing, day = select_entries(
+            schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
+        )
+        name = calendar_name(entries, selection, day)
+        build = build_calendar(
+            entries, calendar_name=name, now=clock.now(), alarms=alarms,
+            previous=agenda.exports, include_papers=include_papers,
+        )
+        if not build.events and not build.todos:
+            raise PlannerError(
+                "Nothing to write: the selected talks have no times; "
+                "--include-papers writes them as to-dos."
+            )
+        path: Path | None = None
+        if output is None or isinstance(output, (str, os.PathLike)):
+            if output is not None:
+                path = Path(output)
+            else:
+                path = Path(directory or ".") / default_filename(entries, selection, day)
+            write_atomically(path, build.data)
+        else:
+            output.write(build.data)
+            output.flush()
+        agenda.exports = build.state
+        return ExportReport(
+            path=path, events=len(build.events), todos=len(build.todos), calendar_name=name,
+            left_out=build.left_out, missing=missing, changed=build.changed,
+            missing_sources=sorted({s for tid in missing if (s := agenda.picks[tid].source)}),
+        )
+
+    return store.update(job)
