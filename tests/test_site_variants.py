@@ -186,3 +186,24 @@ def test_title_then_blank_then_authors_variant():
     assert [t.title for t in talks] == ["A Study of Things", "Another Study of Things"]
     assert [p.name for p in talks[1].speakers] == ["Carla Diaz", "Dan Evans"]
     assert talks[0].abstract == "We study things in depth here today."
+
+
+def test_time_in_a_dst_gap_is_reported_and_read_after_the_change():
+    text = "Oral: Session 1: Night Owls Sun 14 Mar 02:30 a.m.\n\nA Talk\nAna Lima, Bo Chen\n\nWords.\n"
+    sch = parse_text(text, "t", META)
+    d = [d for d in sch.diagnostics if d.code == "nonexistent-time"]
+    assert len(d) == 1 and d[0].line == 1 and "03:30" in d[0].message
+    la = ZoneInfo("America/Los_Angeles")
+    assert sch.sessions[0].start.astimezone(la).strftime("%H:%M") == "03:30"
+
+
+def test_sessions_after_a_dst_change_keep_their_wall_times():
+    text = (
+        "Oral: Session 1: Before Sat 13 Mar 09:00 a.m.\n\nA Talk\nAna Lima, Bo Chen\n\nWords.\n\n"
+        "Oral: Session 2: After Mon 15 Mar 09:00 a.m.\n\nB Talk\nAna Lima, Bo Chen\n\nWords.\n"
+    )
+    sch = parse_text(text, "t", META)
+    from datetime import timezone
+
+    utc = [s.start.astimezone(timezone.utc).strftime("%H:%M") for s in sch.sessions]
+    assert utc == ["17:00", "16:00"]  # PST then PDT

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 
 from ..diagnostics import DiagnosticSink
 from ..ids import IdAllocator, conference_key, session_id, talk_id
@@ -384,6 +384,15 @@ class _Reader:
                 else:
                     day = on.isoformat()
                     start = datetime.combine(on, d.when.start, tzinfo=zone)
+                    real = start.astimezone(timezone.utc).astimezone(zone)
+                    if real.time() != d.when.start:
+                        self.diag.warning(
+                            "nonexistent-time",
+                            f"{d.when.start:%H:%M} does not exist on {day} in {tz_name} "
+                            f"(the clocks change); read as {real:%H:%M}",
+                            d.line,
+                        )
+                        start = real
                     if d.when.end is not None:
                         end = datetime.combine(on, d.when.end, tzinfo=zone)
                         if end <= start:
