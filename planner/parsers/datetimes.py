@@ -80,6 +80,10 @@ def find_header_time(line: str) -> HeaderTime | None:
     """The date-time tail of `line`, or None when the line does not end in one."""
     if len(line) > 400:  # headers are short; long lines are abstracts
         return None
+    # A date-time tail ends in a digit, am/pm, or a zone; most titles end otherwise.
+    last = line.rstrip()[-1:]
+    if not (last.isdigit() or last in "mM.)" or last.isupper()):
+        return None
     offset = max(0, len(line) - TAIL_CHARS)
     m = _TAIL.search(line, offset)
     if not m:

@@ -127,7 +127,7 @@ def is_navigation(line: str) -> bool:
     """Site navigation such as `Schedule Mon Tue Wed Thu Fri`: no content, only menu words."""
     if len(line) > 160:
         return False
-    tokens = fold(line).split()
+    tokens = line.lower().replace(",", " ").replace("|", " ").split()
     if not 2 <= len(tokens) <= 16:
         return False
     weekdays = sum(1 for t in tokens if t[:3] in WEEKDAYS and t in _NAV_WORDS)
