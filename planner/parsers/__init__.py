@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..errors import PlannerError
 from ..model import Schedule
-from . import site
+from . import abstracts, author_page, listing, site
 from .base import ParseOptions
 
 __all__ = ["FORMATS", "Format", "ParseOptions", "detect", "get_format"]
@@ -31,7 +31,9 @@ class Format:
         return cls(module.NAME, module.TITLE, module.sniff, module.parse)
 
 
-FORMATS: dict[str, Format] = {f.name: f for f in (Format.of(site),)}
+FORMATS: dict[str, Format] = {
+    f.name: f for f in map(Format.of, (site, listing, abstracts, author_page))
+}
 
 MIN_FIT = 0.3  # below this a format does not claim the text at all
 TIE_MARGIN = 0.1  # two fits closer than this are "about equal"

@@ -1,0 +1,176 @@
+"""What the untimed formats share: turning paper entries into unscheduled talks.
+
+The paper listing, the abstract list and the author page all yield entries of a
+title (stated or derived), authors, an abstract and notes, with no time.  This module
+reads author lines the same way for all three (artefacts dropped and reported, odd
+names kept and reported, repeats counted once), derives titles from abstracts, and
+tells a complete entry from one cut off by a truncated paste.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from ..diagnostics import DiagnosticSink
+from ..ids import IdAllocator, conference_key, talk_id
+from ..model import Schedule, Speaker, Talk, TitleSource
+from ..speakers import is_artefact, looks_like_name, make_speaker, split_names
+from .base import ParseOptions
+
+DERIVED_TITLE_CHARS = 72
+# Words a derived title should not end on: it would read as cut mid-phrase.
+_DANGLING = frozenset(
+    "a an the of for and or with via in on to at by from into as is are was were that "
+    "which this these its their our such both".split()
+)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]”\"'])[.!?](?=\s+[A-Z(“\"])")
+_URL_TAIL = re.compile(r"(?:https?://|www\.)\S*$")
+
+
+def excerpt(text: str, n: int = 60) -> str:
+    """A short quote of `text` for a diagnostic."""
+    text = " ".join(text.split()[:40]) if len(text) > 4 * n else " ".join(text.split())
+    return repr(text if len(text) <= n else text[: n - 1] + "…")
+
+
+def ends_cleanly(text: str) -> bool:
+    """Whether `text` ends where a paragraph can end, not mid-sentence or mid-word.
+
+    A sentence stop, a closing bracket or quote, an ellipsis or a URL all count: listings
+    often end an abstract with a link to the code.
+    """
+    tail = text.rstrip()
+    if not tail:
+        return False
+    if tail[-1] in ".!?)]}\"'”’…:;":
+        return True
+    return _URL_TAIL.search(tail[-300:]) is not None
+
+
+def derive_title(abstract: str, limit: int = DERIVED_TITLE_CHARS) -> str:
+    """A short title made from the abstract's opening words.
+
+    The first sentence when it is short; otherwise its opening clause, or its first
+    words, cut at a word boundary and ended with `…`.  Callers mark the result
+    `title_source="derived"`, so it is always shown as made up.
+    """
+    text = " ".join(abstract[: 4 * limit].split())
+    m = _SENTENCE_END.search(text)
+    sentence = text[: m.start()] if m else text.rstrip(".!?")
+    if len(sentence) <= limit and (m or len(text) <= limit):
+        return sentence or "Untitled abstract"
+    head = sentence[: limit + 1]
+    clause = max(head.rfind(", "), head.rfind("; "), head.rfind(": "))
+    if clause >= limit // 2:
+        cut = head[:clause]
+    else:
+        cut = head[: head.rfind(" ")] if " " in head else head[:limit]
+    words = cut.split()
+    while len(words) > 3 and words[-1].lower().strip(",;:") in _DANGLING:
+        words.pop()
+    cut = " ".join(words).rstrip(",;:-–— ")
+    if cut.count("(") > cut.count(")"):
+        cut = cut[: cut.rfind("(")].rstrip(",;:-–— ") or cut
+    return (cut or sentence[:limit]) + "…"
+
+
+class PaperBuilder:
+    """Builds the talks of one untimed schedule; owns its ids and author reading."""
+
+    def __init__(self, conference: str, year: int | None, diag: DiagnosticSink) -> None:
+        self.conf_key = conference_key(conference, year)
+        self.ids = IdAllocator()
+        self.diag = diag
+        # Verdict per distinct spelling: listings repeat names, and each Speaker is
+        # frozen, so one instance per spelling is shared by every talk that lists it.
+        self._verdicts: dict[str, tuple[Speaker | None, bool]] = {}
+
+    def _verdict(self, name: str) -> tuple[Speaker | None, bool]:
+        verdict = self._verdicts.get(name)
+        if verdict is None:
+            if is_artefact(name):
+                verdict = (None, False)
+            else:
+                speaker = make_speaker(name)
+                verdict = (speaker if speaker.key else None, looks_like_name(speaker.name))
+            self._verdicts[name] = verdict
+        return verdict
+
+    def authors(self, line: str, line_no: int) -> list[Speaker]:
+        """The speakers on an author line, each person once, artefacts left out."""
+        out: list[Speaker] = []
+        seen: set[str] = set()
+        for name in split_names(line):
+            speaker, plausible = self._verdict(name)
+            if speaker is None:
+                self.diag.warning(
+                    "not-a-name",
+                    f"{name!r} on the author line is not a person's name; "
+                    "it is left out of the speakers",
+                    line_no,
+                )
+                continue
+            if speaker.key in seen:
+                self.diag.info(
+                    "repeated-author",
+                    f"author {speaker.name!r} is listed twice; counted once",
+                    line_no,
+                )
+                continue
+            if not plausible:
+                self.diag.warning(
+                    "odd-author",
+                    f"{speaker.name!r} on the author line does not look like a full name; "
+                    "kept as written",
+                    line_no,
+                )
+            seen.add(speaker.key)
+            out.append(speaker)
+        return out
+
+    def talk(
+        self,
+        title: str | None,
+        speakers: list[Speaker],
+        abstract: str,
+        line: int,
+        *,
+        notes: list[str] | None = None,
+        published: date | None = None,
+        truncated: bool = False,
+    ) -> Talk:
+        """An unscheduled talk; without a stated title, one derived from the abstract."""
+        source: TitleSource = "stated"
+        if title:
+            shown = title
+        elif abstract:
+            shown, source = derive_title(abstract), "derived"
+        else:
+            lead = speakers[0].name if speakers else "unknown authors"
+            shown = f"Untitled paper by {lead}{' et al.' if len(speakers) > 1 else ''}"
+            source = "placeholder"
+        base = talk_id(self.conf_key, title, [s.key for s in speakers], abstract)
+        return Talk(
+            id=self.ids.claim(base), title=shown, title_source=source, speakers=speakers,
+            abstract=abstract,
+            abstract_truncated=truncated or abstract.endswith(("…", "...")),
+            notes=notes or [], published=published, line=line,
+        )
+
+
+def untimed_schedule(
+    options: ParseOptions, name: str, conference: str, year: int | None,
+    talks: list[Talk], diag: DiagnosticSink, owner: str | None = None,
+) -> Schedule:
+    """The schedule of an untimed text: every talk unscheduled, diagnostics by line."""
+    return Schedule(
+        conference=conference, year=year, timezone=options.timezone or "UTC",
+        source=options.source, format=name, owner=owner, unscheduled=talks,
+        diagnostics=sorted(diag.items, key=lambda d: d.line or 0),
+    )
+
+
+def author_line_names(line: str) -> int:
+    """How many names an author line holds (cheap; for sniffing)."""
+    return len(split_names(line)) if len(line) <= 4000 else 0
