@@ -202,7 +202,7 @@ def export_agenda(
         path: Path | None = None
         if output is None or isinstance(output, (str, os.PathLike)):
             if output is not None:
-                path = Path(output)
+                path = Path(output).expanduser()
             else:
                 path = Path(directory or ".") / default_filename(entries, selection, day)
             write_atomically(path, build.data)
