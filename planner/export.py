@@ -138,8 +138,10 @@ def calendar_name(entries: Sequence[Entry], selection: Selection, day: date | No
 
 def default_filename(entries: Sequence[Entry], selection: Selection, day: date | None) -> str:
     """`mlsys-2021-picks.ics`, `mlsys-2021.ics` (--all), `...-2021-04-06.ics` (--day)."""
-    parts = [fold(label).replace(" ", "-") for label in _labels(entries)]
-    stem = "-".join(p for p in parts if p) or "planner"
+    parts = [p for p in (fold(label).replace(" ", "-") for label in _labels(entries)) if p]
+    if len(parts) > 2:
+        parts = [parts[0], f"and-{len(parts) - 1}-more"]
+    stem = "-".join(parts) or "planner"
     if selection.kind == "picks":
         stem += "-picks"
     elif selection.kind == "talks":
@@ -189,7 +191,9 @@ def export_agenda(
         entries, missing, day = select_entries(
             schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
         )
-        name = calendar_name(entries, selection, day)
+        # Name the file and calendar after what is written, not what is left out.
+        written = [e for e in entries if include_papers or e[2].timed] or entries
+        name = calendar_name(written, selection, day)
         build = build_calendar(
             entries, calendar_name=name, now=clock.now(), alarms=alarms,
             previous=agenda.exports, include_papers=include_papers,
@@ -204,7 +208,7 @@ def export_agenda(
             if output is not None:
                 path = Path(output).expanduser()
             else:
-                path = Path(directory or ".") / default_filename(entries, selection, day)
+                path = Path(directory or ".") / default_filename(written, selection, day)
             write_atomically(path, build.data)
         else:
             output.write(build.data)

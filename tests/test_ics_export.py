@@ -505,6 +505,23 @@ def test_cli_papers_note_on_stderr(tmp_path, capsys):
     assert len(read_back((tmp_path / "p.ics").read_bytes()).walk("VTODO")) == 1
 
 
+def test_file_and_calendar_are_named_after_what_is_written(tmp_path, mlsys):
+    papers = hostile_schedule()  # its one untimed talk stands in for a paper listing
+    papers.sessions = []
+    store = AgendaStore()
+    store.pick([mlsys, papers], [mlsys.talks()[0].id, "p01"])
+    report = export_agenda([mlsys, papers], store, directory=tmp_path)
+    assert report.path == tmp_path / "mlsys-2021-picks.ics"
+    assert report.calendar_name == "MLSys 2021 — my picks"
+    report = export_agenda([mlsys, papers], store, directory=tmp_path, include_papers=True)
+    assert report.path == tmp_path / "mlsys-2021-hostile-conf-2021-picks.ics"
+    assert report.calendar_name == "MLSys 2021 + Hostile Conf 2021 — my picks"
+    report = export_agenda([mlsys], store, directory=tmp_path, selection=Selection(
+        everything=True, day="tue"))
+    assert report.path == tmp_path / "mlsys-2021-2021-04-06.ics"
+    assert report.calendar_name == "MLSys 2021 — Tue 2021-04-06"
+
+
 def test_missing_picks_are_reported_not_fatal(tmp_path, capsys):
     sch = hostile_schedule()
     AgendaStore().pick([sch], ["h00"])
