@@ -1,0 +1,41 @@
+"""`planner tui`: the terminal UI.  textual is imported only inside the command."""
+
+from __future__ import annotations
+
+import click
+
+from .common import load_from, schedule_options
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(tui)
+
+
+@click.command()
+@schedule_options
+@click.option("--agenda", "agenda_path", metavar="FILE", default=None,
+              help="Agenda file to read and save picks in (default: $PLANNER_AGENDA, "
+              "else the user's data directory).")
+@click.option("--busy", "busy_paths", metavar="ICS", multiple=True,
+              help="Your own calendar (.ics); picks that overlap its events are flagged. "
+              "Repeatable; calendars remembered in the agenda are used too.")
+@click.option("--tz", metavar="ZONE", default=None,
+              help="Show times in this IANA zone for this run (default: the zone chosen "
+              "with `t`, else the schedule's own).")
+def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
+        **params: object) -> None:
+    """Browse schedules, search, pick talks, see clashes and export, in the terminal.
+
+    Without SCHEDULE files it opens the bundled schedules.  Picks are saved at once
+    in the same agenda `planner picks` reads.
+
+    \b
+    Examples:
+      planner tui program.txt
+      planner tui program.txt --busy ~/calendar.ics
+      planner tui --agenda /tmp/trial.json
+    """
+    schedules = load_from(params)  # bad input stops here, as one line on stderr
+    from ..tui import make_app  # lazily: the other commands never load textual
+
+    make_app(schedules, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz).run()

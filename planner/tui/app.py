@@ -1,0 +1,207 @@
+"""The planner TUI: `make_app(...)` builds it for the CLI and for the tests alike.
+
+| Key(s) | Description |
+| :- | :- |
+| a | My agenda |
+| s | Speakers |
+| t | Time zone |
+| e | Export .ics |
+| w | Parser warnings |
+| ? | Help |
+| q | Quit |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import BindingType
+from textual.screen import Screen
+
+from ..errors import PlannerError
+from ..loader import LoadOptions, load_schedules
+from ..model import Schedule
+from .keymap import APP_KEYS, BROWSER_KEYS, KeySpec, bindings
+from .screens.agenda import AgendaScreen
+from .screens.browser import BrowserScreen
+from .screens.diagnostics import DiagnosticsScreen
+from .screens.help import HelpScreen
+from .screens.speakers import SpeakersScreen
+from .screens.zones import ZonePicker
+from .state import PlannerState, Unavailable
+from .widgets.talk_list import TalkList
+
+
+class PlannerApp(App):
+    CSS_PATH = "planner.tcss"
+    TITLE = "planner"
+    BINDINGS: ClassVar[list[BindingType]] = bindings(APP_KEYS)
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+
+    def __init__(self, state: PlannerState, *, keymap: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.state = state
+        if keymap:
+            self.set_keymap(dict(keymap))
+
+    def on_mount(self) -> None:
+        # Picks first: the agenda also remembers the zone the browser draws in.
+        try:
+            self.state.load_picks()
+        except Unavailable:
+            pass  # picking says so when tried; browsing works without it
+        except PlannerError as exc:
+            self.notify(exc.message, severity="error", timeout=10)
+        self._update_subtitle()
+        self.push_screen(BrowserScreen(self.state))
+
+    def _update_subtitle(self) -> None:
+        labels = " + ".join(s.label for s in self.state.schedules) or "no schedule"
+        self.sub_title = f"{labels} · times in {self.state.zone.key}"
+
+    # -- shared by every screen -------------------------------------------------------
+
+    def refresh_views(self) -> None:
+        """Picks or clashes changed: every screen on the stack repaints what it shows."""
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "redraw", None)
+            if redraw is not None:
+                redraw()
+
+    @on(TalkList.PickToggled)
+    def _toggle_pick(self, event: TalkList.PickToggled) -> None:
+        talk = event.row.talk
+        if talk is None:
+            return
+        try:
+            picked = self.state.toggle_pick(talk.id)
+        except Unavailable as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        except PlannerError as exc:
+            self.notify(exc.message, severity="error", timeout=10)
+            return
+        clashes = self.state.clashes_of(talk.id) if picked else []
+        if clashes:
+            self.notify(f"Picked; it clashes with {clashes[0]}"
+                        + (f" and {len(clashes) - 1} more" if len(clashes) > 1 else "") + ".",
+                        severity="warning", timeout=4)
+        self.refresh_views()
+
+    def set_zone(self, name: str | None) -> None:
+        if not name or name == self.state.zone.key:
+            return
+        try:
+            self.state.set_zone(name)
+        except PlannerError as exc:
+            self.notify(exc.message, severity="error", timeout=10)
+            return
+        except Unavailable as exc:
+            self.notify(str(exc), severity="warning")
+        self._update_subtitle()
+        for screen in self.screen_stack:
+            changed = getattr(screen, "zone_changed", None) or getattr(screen, "redraw", None)
+            if changed is not None:
+                changed()
+        self.notify(f"Times are now shown in {name}.", timeout=3)
+
+    # -- actions ----------------------------------------------------------------------
+
+    def _toggle_screen(self, kind: type[Screen], make) -> None:
+        if isinstance(self.screen, kind):
+            self.pop_screen()
+            return
+        for screen in self.screen_stack[1:]:
+            if isinstance(screen, kind):
+                while not isinstance(self.screen, kind):
+                    self.pop_screen()
+                return
+        self.push_screen(make())
+
+    def action_show_agenda(self) -> None:
+        self._toggle_screen(AgendaScreen, lambda: AgendaScreen(self.state))
+
+    def action_show_speakers(self) -> None:
+        try:
+            self.state.speaker_index()
+        except Unavailable as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))
+
+    def action_show_diagnostics(self) -> None:
+        self._toggle_screen(DiagnosticsScreen, lambda: DiagnosticsScreen(self.state))
+
+    def action_show_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        self.push_screen(HelpScreen(self.screen.active_bindings, self.screen.title or "planner"))
+
+    def action_pick_timezone(self) -> None:
+        if isinstance(self.screen, ZonePicker):
+            return
+        self.push_screen(ZonePicker(self.state), self.set_zone)
+
+    def action_export(self) -> None:
+        try:
+            path, count = self.state.export()
+        except Unavailable as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        except PlannerError as exc:
+            self.notify(exc.message, title="Export failed", severity="error", timeout=10)
+            return
+        except OSError as exc:
+            self.notify(f"{exc.strerror or exc} ({exc.filename or 'export'})",
+                        title="Export failed", severity="error", timeout=10)
+            return
+        self.last_export = path
+        what = f"{count} pick{'s' if count != 1 else ''}"
+        self.notify(f"Wrote {what} to {path}", title="Exported", timeout=8)
+
+    # -- command palette --------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        specs: list[KeySpec] = [s for s in APP_KEYS if s.palette and s.action != "quit"]
+        if isinstance(screen, BrowserScreen):
+            specs += [s for s in BROWSER_KEYS if s.palette]
+        for spec in specs:
+            target = "screen." if spec in BROWSER_KEYS else "app."
+            yield SystemCommand(spec.description if spec.description != "Zone" else "Time zone",
+                                spec.help, self._runner(target + spec.action))
+
+    def _runner(self, action: str):
+        async def run() -> None:
+            await self.run_action(action)
+
+        return run
+
+
+def make_app(
+    schedules: list[Schedule] | None = None,
+    *,
+    paths: list[str] | None = None,
+    options: LoadOptions | None = None,
+    agenda_path: str | Path | None = None,
+    busy_paths: Iterable[str] = (),
+    zone: str | None = None,
+    export_dir: str | Path | None = None,
+    keymap: Mapping[str, str] | None = None,
+) -> PlannerApp:
+    """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
+
+    `agenda_path` overrides the agenda file (PLANNER_AGENDA, else the user's data dir);
+    `zone` overrides the zone remembered in the agenda for this run only;
+    `export_dir` is where `e` writes the .ics (default: the current directory).
+    """
+    if schedules is None:
+        schedules = load_schedules(list(paths) if paths else None, options)
+    state = PlannerState(schedules, agenda_path=agenda_path, busy_paths=tuple(busy_paths),
+                         zone=zone, export_dir=export_dir)
+    return PlannerApp(state, keymap=keymap)

@@ -1,0 +1,89 @@
+"""Every key binding of the TUI, as plain data.
+
+Each entry has a stable id (so a user keymap can remap it with `App.set_keymap`), the
+action it runs, a short description for the footer and a sentence for the help
+screen and the command palette.  Widgets and screens turn their tuple into
+textual bindings with `bindings(...)`; the help screen reads the live bindings,
+never this module, so what it shows is what the keys do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    id: str
+    key: str
+    action: str
+    description: str
+    help: str
+    show: bool = True  # in the footer
+    key_display: str | None = None
+    palette: bool = True  # offered in the command palette
+    priority: bool = False
+
+
+APP_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("planner.agenda", "a", "show_agenda", "Agenda",
+            "My agenda: picks by day, clashes and the reading list."),
+    KeySpec("planner.speakers", "s", "show_speakers", "Speakers",
+            "Speakers across every loaded schedule, and their talks."),
+    KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
+            "Choose the time zone every time is shown in."),
+    KeySpec("planner.export", "e", "export", "Export",
+            "Write the picks to an .ics calendar file."),
+    KeySpec("planner.diagnostics", "w", "show_diagnostics", "Warnings",
+            "What the parser could not read cleanly, with line numbers.", show=False),
+    KeySpec("planner.help", "question_mark", "show_help", "Help",
+            "These keys, read from the live bindings.", key_display="?"),
+    KeySpec("planner.quit", "q", "quit", "Quit", "Leave planner (picks are already saved)."),
+)
+
+BROWSER_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("browser.search", "slash", "focus_search", "Search",
+            "Filter talks by title, speaker or abstract as you type.", key_display="/"),
+    KeySpec("browser.next_day", "d", "next_day", "Day", "Jump to the next day (D: back).",
+            key_display="d/D"),
+    KeySpec("browser.previous_day", "D", "previous_day", "Previous day",
+            "Jump to the previous day.", show=False),
+)
+
+TALK_LIST_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("talks.pick", "space", "toggle_pick", "Pick",
+            "Pick the highlighted talk, or unpick it.", palette=False),
+)
+
+SEARCH_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("search.clear", "escape", "clear_search", "Clear",
+            "Clear the search and go back to the list.", palette=False),
+)
+
+ROW_LIST_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("list.down", "down,j", "cursor_down", "Down", "Next row.", show=False, palette=False),
+    KeySpec("list.up", "up,k", "cursor_up", "Up", "Previous row.", show=False, palette=False),
+    KeySpec("list.page_down", "pagedown", "page_down", "Page down", "Next page.",
+            show=False, palette=False),
+    KeySpec("list.page_up", "pageup", "page_up", "Page up", "Previous page.",
+            show=False, palette=False),
+    KeySpec("list.first", "home", "first", "First", "First row.", show=False, palette=False),
+    KeySpec("list.last", "end", "last", "Last", "Last row.", show=False, palette=False),
+    KeySpec("list.select", "enter", "select", "Open", "Open the highlighted row.",
+            show=False, palette=False),
+)
+
+CLOSE_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("screen.close", "escape", "close", "Back", "Back to the schedule.", palette=False),
+)
+
+
+def bindings(specs: Iterable[KeySpec]) -> list[Binding]:
+    return [
+        Binding(s.key, s.action, s.description, show=s.show, key_display=s.key_display,
+                priority=s.priority, tooltip=s.help, id=s.id)
+        for s in specs
+    ]

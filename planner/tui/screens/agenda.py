@@ -1,0 +1,129 @@
+"""My agenda: the picks by day in time order, their clashes, and the reading list.
+
+| Key(s) | Description |
+| :- | :- |
+| space | Unpick the highlighted talk |
+| escape | Back to the schedule |
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from ...days import local_day
+from ...model import Talk
+from ...speakers import make_speaker
+from ..keymap import CLOSE_KEYS, bindings
+from ..rows import Row, RowKind
+from ..state import PlannerState
+from ..widgets.key_footer import KeyFooter
+from ..widgets.row_list import RowList
+from ..widgets.talk_detail import TalkDetail
+from ..widgets.talk_list import TalkList
+
+
+def _stand_in(r: Any) -> Talk:
+    """A talk to show for a pick whose schedule is not loaded or no longer has it."""
+    return Talk(id=r.id, title=r.title, speakers=[make_speaker(n) for n in r.speakers],
+                start=r.start, end=r.end, estimated=r.estimated)
+
+
+def agenda_rows(state: PlannerState) -> list[Row]:
+    rows: list[Row] = []
+    reading: list[Row] = []
+    day = None
+    for r in state.resolved_picks():
+        ref = state.refs.get(r.id)
+        talk = ref.talk if ref is not None and r.status == "scheduled" else _stand_in(r)
+        session = ref.session if ref is not None else None
+        schedule = r.schedule
+        row = Row(RowKind.TALK, schedule=schedule, session=session, talk=talk)
+        notes = []
+        if r.status == "vanished":
+            notes.append(Row(RowKind.REMARK, text=f"no longer in {r.schedule_label}: it was "
+                             "dropped or renamed", talk=talk))
+        elif r.status == "not-loaded":
+            notes.append(Row(RowKind.REMARK, text=f"from {r.schedule_label}, which is not "
+                             "loaded now", talk=talk))
+        notes += [Row(RowKind.NOTE, text=f"✗ clashes with {line}", talk=talk)
+                  for line in state.clashes_of(r.id)]
+        if talk.start is None:
+            reading.append(row)
+            reading.extend(notes)
+            continue
+        this_day = local_day(talk.start, state.zone)
+        if this_day != day:
+            day = this_day
+            rows.append(Row(RowKind.DAY, day=day))
+        rows.append(Row(row.kind, schedule=schedule, session=session, talk=talk, day=day))
+        rows.extend(notes)
+    if reading:
+        count = sum(1 for r in reading if r.kind is RowKind.TALK)
+        rows.append(Row(RowKind.SECTION, text="Reading list (picks without a time)",
+                        count=count))
+        rows.extend(reading)
+    if not rows:
+        rows.append(Row(RowKind.EMPTY, text="No picks yet: press space on a talk in the "
+                        "schedule to pick it."))
+    return rows
+
+
+class AgendaScreen(Screen):
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE_KEYS)
+
+    def __init__(self, state: PlannerState) -> None:
+        super().__init__(id="agenda")
+        self.state = state
+        self.title = "My agenda"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="agenda-summary", classes="summary")
+        with Container(classes="body"):
+            yield TalkList(self.state, id="agenda-talks")
+            yield TalkDetail(self.state, id="agenda-detail")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one(TalkList).focus()
+
+    def redraw(self) -> None:
+        talks = self.query_one(TalkList)
+        current = talks.highlighted_row
+        keep = current.talk.id if current is not None and current.talk is not None else None
+        rows = agenda_rows(self.state)
+        cursor = next((i for i, r in enumerate(rows)
+                       if r.kind is RowKind.TALK and r.talk is not None and r.talk.id == keep),
+                      talks.cursor)
+        talks.set_rows(rows, cursor)
+        self.query_one(TalkDetail).show(talks.highlighted_row)
+        self.query_one("#agenda-summary", Static).update(self._summary())
+
+    zone_changed = redraw
+
+    def _summary(self) -> str:
+        picks = self.state.resolved_picks()
+        clashing = sum(1 for r in picks if self.state.clashes_of(r.id))
+        timed = sum(1 for r in picks if r.timed)
+        parts = [f"{len(picks)} pick{'s' if len(picks) != 1 else ''}",
+                 f"{timed} timed", f"{len(picks) - timed} to read"]
+        if clashing:
+            parts.append(f"{clashing} clashing")
+        if self.state.busy:
+            parts.append(f"{len(self.state.busy)} busy events")
+        return " " + " · ".join(parts) + f" · times in {self.state.zone.key}"
+
+    @on(RowList.Highlighted, "#agenda-talks")
+    def _highlighted(self, event: RowList.Highlighted) -> None:
+        self.query_one(TalkDetail).show(event.row)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,173 @@
+"""The main screen: the schedule by day, a search box, and the highlighted talk's detail.
+
+| Key(s) | Description |
+| :- | :- |
+| / | Search titles, speakers and abstracts |
+| d / D | Next / previous day |
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import date
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Header, Input
+
+from ..keymap import BROWSER_KEYS, bindings
+from ..rows import Row, RowKind, day_starts, flatten
+from ..state import PlannerState, Unavailable
+from ..widgets.day_bar import DayBar
+from ..widgets.key_footer import KeyFooter
+from ..widgets.row_list import RowList
+from ..widgets.search_box import SearchBox
+from ..widgets.talk_detail import TalkDetail
+from ..widgets.talk_list import TalkList
+
+
+class BrowserScreen(Screen):
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BROWSER_KEYS)
+
+    def __init__(self, state: PlannerState) -> None:
+        super().__init__(id="browser")
+        self.state = state
+        self.query_text = ""
+        self._stops: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield SearchBox(id="search", placeholder="/ search titles, speakers, abstracts")
+        yield DayBar(id="days")
+        with Container(id="browser-body"):
+            yield TalkList(self.state, id="talks")
+            yield TalkDetail(self.state, id="detail")
+        yield KeyFooter()
+
+    @property
+    def talk_list(self) -> TalkList:
+        return self.query_one("#talks", TalkList)
+
+    @property
+    def detail(self) -> TalkDetail:
+        return self.query_one("#detail", TalkDetail)
+
+    def on_mount(self) -> None:
+        self.show_rows()
+        self.talk_list.focus()
+
+    # -- rows -------------------------------------------------------------------------
+
+    def show_rows(self, keep_talk: str | None = None) -> None:
+        """Rebuild the list for the current search; keep the cursor on `keep_talk`."""
+        keep = None
+        if self.query_text.strip():
+            try:
+                keep = self.state.search(self.query_text)
+            except Unavailable as exc:
+                self.notify(str(exc), severity="warning")
+                keep = None
+        rows = flatten(self.state.outline, keep)
+        if not rows:
+            what = f"No talk matches “{self.query_text.strip()}”." if keep is not None else (
+                "The loaded schedules have no talks.")
+            rows = [Row(RowKind.EMPTY, text=what)]
+        cursor = None
+        if keep_talk is not None:
+            cursor = next((i for i, r in enumerate(rows)
+                           if r.talk is not None and r.talk.id == keep_talk), None)
+        if cursor is None:
+            cursor = next((i for i, r in enumerate(rows) if r.kind is RowKind.TALK), None)
+        self._stops = day_starts(rows)
+        self.talk_list.set_rows(rows, cursor)
+        if cursor is None:
+            self.talk_list.scroll_to(y=0, animate=False, immediate=True)
+        self._update_day_bar()
+
+    def redraw(self) -> None:
+        """Picks, clashes or the zone changed: repaint rows and detail."""
+        self.talk_list.redraw()
+        self.detail.redraw()
+
+    def zone_changed(self) -> None:
+        row = self.talk_list.highlighted_row
+        self.show_rows(row.talk.id if row is not None and row.talk is not None else None)
+        self.detail.redraw()
+
+    def show_talk(self, talk_id: str) -> None:
+        """Put the cursor on a talk, clearing the search if it hides the talk."""
+        if not any(r.talk is not None and r.talk.id == talk_id for r in self.talk_list.rows):
+            search = self.query_one(SearchBox)
+            with search.prevent(Input.Changed):
+                search.value = ""
+            self.query_text = ""
+        self.show_rows(talk_id)
+        self.talk_list.focus()
+
+    def _current_stop(self) -> int | None:
+        cursor = self.talk_list.cursor
+        if cursor is None or not self._stops:
+            return None
+        return max(0, bisect_right(self._stops, cursor) - 1)
+
+    def _update_day_bar(self) -> None:
+        rows = self.talk_list.rows
+        stops: list[tuple[date | None, str]] = [
+            (rows[i].day, rows[i].schedule.label if rows[i].schedule else "")
+            for i in self._stops
+        ]
+        self.query_one(DayBar).show(stops, self._current_stop())
+
+    # -- events -----------------------------------------------------------------------
+
+    @on(RowList.Highlighted, "#talks")
+    def _highlighted(self, event: RowList.Highlighted) -> None:
+        self.detail.show(event.row)
+        self._update_day_bar()
+
+    @on(Input.Changed, "#search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        self.query_text = event.value
+        self.show_rows()
+
+    @on(Input.Submitted, "#search")
+    def _search_submitted(self) -> None:
+        talks = self.talk_list
+        first = next((i for i, r in enumerate(talks.rows) if r.kind is RowKind.TALK), None)
+        talks.move_to(first)
+        talks.focus()
+
+    @on(SearchBox.Cleared)
+    def _search_cleared(self) -> None:
+        self.talk_list.focus()
+
+    # -- actions ----------------------------------------------------------------------
+
+    def action_focus_search(self) -> None:
+        self.query_one(SearchBox).focus()
+
+    def action_next_day(self) -> None:
+        self._jump(+1)
+
+    def action_previous_day(self) -> None:
+        self._jump(-1)
+
+    def action_goto_stop(self, index: int) -> None:
+        if 0 <= index < len(self._stops):
+            self.talk_list.move_to(self._stops[index], top=True)
+            self.talk_list.focus()
+
+    def _jump(self, step: int) -> None:
+        if not self._stops:
+            return
+        current = self._current_stop()
+        target = 0 if current is None else current + step
+        if not 0 <= target < len(self._stops):
+            where = "last" if step > 0 else "first"
+            self.notify(f"This is the {where} day.", timeout=2)
+            return
+        self.action_goto_stop(target)

@@ -1,0 +1,236 @@
+"""What the TUI shows, kept in one place: schedules, the display zone, picks, clashes.
+
+This is the TUI's only door to the core: picks go through the agenda store (so the
+CLI and the TUI always agree), clashes come from `planner.clashes`, search from
+`planner.search`, export from `planner.export`.  A core feature that is not part of
+this build raises `Unavailable`, which the app shows as a notification.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ..diagnostics import Diagnostic
+from ..model import Schedule, Session, Talk
+from ..zones import get_zone
+from .rows import Outline, build_outline
+
+
+class Unavailable(Exception):
+    """A core feature this action needs is not part of this build yet."""
+
+
+def _core(module: str, feature: str) -> ModuleType:
+    try:
+        return importlib.import_module(f"planner.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"planner.{module}":
+            raise Unavailable(f"{feature} is not available yet in this build.") from None
+        raise
+
+
+@dataclass(frozen=True)
+class TalkRef:
+    schedule: Schedule
+    session: Session | None
+    talk: Talk
+
+
+def default_zone_name(schedules: list[Schedule]) -> str:
+    """The first timed schedule's zone (what `planner agenda` shows without --tz)."""
+    for sch in schedules:
+        if sch.sessions:
+            return sch.timezone
+    return schedules[0].timezone if schedules else "UTC"
+
+
+class PlannerState:
+    """The loaded schedules, the display zone, and the picks with their clashes."""
+
+    def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,
+                 busy_paths: tuple[str, ...] = (), zone: str | None = None,
+                 export_dir: str | Path | None = None) -> None:
+        self.schedules = schedules
+        # Label sessions with their conference only when sessions of several mix.
+        self.multi = sum(1 for sch in schedules if sch.sessions) > 1
+        self.agenda_path = agenda_path
+        self.busy_paths = busy_paths
+        self.export_dir = Path(export_dir) if export_dir is not None else None
+        self.refs: dict[str, TalkRef] = {}
+        for sch in schedules:
+            for s in sch.sessions:
+                for t in s.talks:
+                    self.refs.setdefault(t.id, TalkRef(sch, s, t))
+            for t in sch.unscheduled:
+                self.refs.setdefault(t.id, TalkRef(sch, None, t))
+        self.store: Any = None  # planner.agenda.AgendaStore once load_picks ran
+        self.agenda: Any = None
+        self.picks: set[str] = set()
+        self.busy: list[Any] = []  # planner.clashes.Interval of the user's busy events
+        self.warnings: list[str] = []  # busy events that could not be read
+        self._clashes: dict[str, list[Any]] = {}
+        self._would_clash: dict[str, list[Any]] = {}
+        self._candidates: list[Any] | None = None
+        self._stamp: tuple[int, int] | None = None
+        self._search_index: Any = None
+        self._speaker_index: Any = None
+        self._zone_override = zone
+        self.zone: ZoneInfo = get_zone(zone or default_zone_name(schedules))
+        self.outline: Outline = build_outline(schedules, self.zone)
+
+    # -- zone -------------------------------------------------------------------------
+
+    @property
+    def conference_zones(self) -> list[str]:
+        return list(dict.fromkeys(s.timezone for s in self.schedules))
+
+    def set_zone(self, name: str) -> None:
+        """Show times in `name` and remember it in the agenda (the CLI uses it too)."""
+        zone = get_zone(name)
+        if self.store is not None:
+            self.store.set_timezone(zone.key)
+        self._zone_override = None  # the user's choice now wins over the command line
+        self._use_zone(zone)
+
+    def _use_zone(self, zone: ZoneInfo) -> None:
+        if zone.key != self.zone.key:
+            self.zone = zone
+            self.outline = build_outline(self.schedules, zone)
+
+    # -- picks ------------------------------------------------------------------------
+
+    def load_picks(self) -> None:
+        """Open the agenda store, read the picks and busy calendars, compute clashes.
+
+        A corrupt agenda file raises the store's PlannerError (it has been moved
+        aside, and the message says how to recover); the state is still usable.
+        """
+        agenda_mod = _core("agenda", "Picking")
+        self.store = agenda_mod.AgendaStore(self.agenda_path)
+        agenda = self.store.load()
+        if self._zone_override is None and agenda.timezone:
+            self._use_zone(get_zone(agenda.timezone))
+        self._load_busy(agenda)
+        self._apply(agenda)
+
+    def _load_busy(self, agenda: Any) -> None:
+        paths = list(dict.fromkeys([*agenda.busy, *self.busy_paths]))
+        if not paths:
+            return
+        busy = _core("busy", "Busy calendars")
+        window = busy.busy_window(self.schedules)
+        if window is None:
+            return
+        self.warnings = []
+        self.busy = busy.load_busy(paths, *window, zone=self.zone, warnings=self.warnings)
+
+    def _apply(self, agenda: Any) -> None:
+        clashes = _core("clashes", "Clash detection")
+        resolve = _core("agenda", "Picking").resolve_picks
+        self.agenda = agenda
+        self.picks = set(agenda.picks)
+        picked = clashes.pick_intervals(resolve(self.schedules, agenda))
+        self._clashes = clashes.by_key(clashes.find_clashes(picked, self.busy))
+        if self._candidates is None:
+            self._candidates = [
+                iv for ref in self.refs.values() if (iv := clashes.talk_interval(ref.talk))
+            ]
+        self._would_clash = clashes.would_clash(self._candidates, picked, self.busy)
+        self._stamp = self._file_stamp()
+
+    def _require_store(self) -> Any:
+        if self.store is None:
+            self.load_picks()
+        return self.store
+
+    def toggle_pick(self, talk_id: str) -> bool:
+        """Pick the talk, or unpick it when picked; True when it is picked now."""
+        store = self._require_store()
+        if talk_id in self.picks:
+            store.unpick([talk_id])
+        else:
+            store.pick(self.schedules, [talk_id])
+        self._apply(store.load())
+        return talk_id in self.picks
+
+    def _file_stamp(self) -> tuple[int, int] | None:
+        try:
+            st = self.store.target.stat()
+        except (OSError, AttributeError):
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def reload_if_changed(self) -> bool:
+        """Re-read the agenda when another process (`planner pick`) changed it."""
+        if self.store is None or self._file_stamp() == self._stamp:
+            return False
+        agenda = self.store.load()
+        if self._zone_override is None and agenda.timezone:
+            self._use_zone(get_zone(agenda.timezone))
+        self._apply(agenda)
+        return True
+
+    def resolved_picks(self) -> list[Any]:
+        """The picks matched against the loaded schedules (planner.agenda.ResolvedPick)."""
+        if self.agenda is None:
+            return []
+        return _core("agenda", "Picking").resolve_picks(self.schedules, self.agenda)
+
+    # -- marks (the talk list's Marks protocol) ---------------------------------------
+
+    def is_picked(self, talk_id: str) -> bool:
+        return talk_id in self.picks
+
+    def clashes_of(self, talk_id: str) -> list[str]:
+        """What a picked talk clashes with, one line each ("" list when nothing)."""
+        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())]
+
+    def would_clash(self, talk_id: str) -> bool:
+        return talk_id in self._would_clash
+
+    def clash_lines(self, talk: Talk) -> list[str]:
+        """For the detail pane: its clashes when picked, else what it would clash with."""
+        if talk.id in self.picks:
+            return self.clashes_of(talk.id)
+        return [self._describe(c, talk.id) for c in self._would_clash.get(talk.id, ())]
+
+    def _describe(self, clash: Any, talk_id: str) -> str:
+        other = clash.other(talk_id)
+        a, b = other.start.astimezone(self.zone), other.end.astimezone(self.zone)
+        what = f"busy: {other.label}" if other.kind == "busy" else other.label
+        maybe = ", possibly: estimated times" if clash.kind == "possible" else ""
+        return f"{what} ({a:%a} {a:%H:%M}–{b:%H:%M}{maybe})"
+
+    # -- search, speakers, export -----------------------------------------------------
+
+    def search(self, query: str) -> set[str]:
+        """Ids of the talks matching `query` in titles, speakers and abstracts."""
+        if self._search_index is None:
+            self._search_index = _core("search", "Search").SearchIndex(self.schedules)
+        return {hit.talk.id for hit in self._search_index.search(query)}
+
+    def speaker_index(self) -> Any:
+        if self._speaker_index is None:
+            index_type = getattr(_core("speakers", "The speaker list"), "SpeakerIndex", None)
+            if index_type is None:
+                raise Unavailable("The speaker list is not available yet in this build.")
+            self._speaker_index = index_type(self.schedules)
+        return self._speaker_index
+
+    def export(self) -> tuple[Path | None, int]:
+        """Write the picks as .ics through planner.export; (path, events written)."""
+        store = self._require_store()
+        export = _core("export", "Export")
+        report = export.export_agenda(self.schedules, store, directory=self.export_dir)
+        self._apply(store.load())  # the export state (SEQUENCE) lives in the agenda
+        return report.path, report.events + report.todos
+
+    # -- diagnostics ------------------------------------------------------------------
+
+    def diagnostics(self) -> list[tuple[Schedule, Diagnostic]]:
+        return [(sch, d) for sch in self.schedules for d in sch.diagnostics]

@@ -1,0 +1,53 @@
+"""One line of day names above the schedule; the current day stands out, any is clickable."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from textual.content import Content
+from textual.widgets import Static
+
+
+def day_label(day: date | None, section: str = "") -> str:
+    if day is not None:
+        return f"{day:%a} {day.day} {day:%b}"
+    return section[:15] + "…" if len(section) > 16 else section or "Unscheduled"
+
+
+def visible_window(widths: list[int], current: int, room: int) -> tuple[int, int]:
+    """The widest run of items [lo, hi) around `current` whose widths fit in `room`."""
+    lo, hi = current, current + 1
+    used = widths[current]
+    while True:
+        grew = False
+        for side in (hi, lo - 1):
+            if 0 <= side < len(widths) and used + widths[side] <= room:
+                used += widths[side]
+                lo, hi = (lo, hi + 1) if side == hi else (lo - 1, hi)
+                grew = True
+        if not grew:
+            return lo, hi
+
+
+class DayBar(Static):
+    """Shows the day stops of the list; clicking one runs `screen.goto_stop(i)`."""
+
+    def show(self, stops: list[tuple[date | None, str]], current: int | None) -> None:
+        """`stops`: (day, "") for days, (None, label) for unscheduled sections."""
+        labels = [f" {day_label(day, section)} " for day, section in stops]
+        if not labels:
+            self.update(Content(" No days to show").stylize("dim"))
+            return
+        room = max(10, (self.size.width or 80) - 4)
+        widths = [len(label) + 1 for label in labels]
+        lo, hi = visible_window(widths, current or 0, room) if sum(widths) > room else (
+            0, len(labels))
+        parts: list[Content] = [Content("‹").stylize("dim")] if lo > 0 else []
+        for i in range(lo, hi):
+            day = stops[i][0]
+            style = "reverse bold" if i == current else "dim" if day is None else ""
+            parts.append(Content(labels[i]).stylize(style)
+                         .stylize(f"@click=screen.goto_stop({i})"))
+        if hi < len(labels):
+            parts.append(Content("›").stylize("dim"))
+        self.update(Content(" ").join(parts))

@@ -1,0 +1,136 @@
+"""The detail pane: everything about the highlighted talk or session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar, Protocol
+from zoneinfo import ZoneInfo
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...model import Schedule, Session, Talk
+from ...render import display_title, names
+from ...zones import get_zone
+from ..rows import Row, RowKind
+
+
+class DetailSource(Protocol):
+    zone: ZoneInfo
+
+    def is_picked(self, talk_id: str) -> bool: ...
+    def clash_lines(self, talk: Talk) -> list[str]: ...
+
+
+def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
+    """`Tue 6 Apr 2021 09:30–09:50 America/Los_Angeles`, the end's day added if it differs."""
+    if start is None:
+        return ""
+    a = start.astimezone(zone)
+    out = f"{a:%a} {a.day} {a:%b %Y} {a:%H:%M}"
+    if end is not None:
+        b = end.astimezone(zone)
+        out += f"–{b:%H:%M}" if b.date() == a.date() else f" – {b:%a} {b.day} {b:%b} {b:%H:%M}"
+    out += f" {zone.key}"
+    return out + (" (estimated)" if estimated else "")
+
+
+class TalkDetail(VerticalScroll, can_focus=False):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "talk-detail--title", "talk-detail--label", "talk-detail--picked",
+        "talk-detail--clash", "talk-detail--muted",
+    }
+
+    def __init__(self, source: DetailSource, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.source = source
+        self._body = Static("", id="detail-body")
+        self._row: Row | None = None
+
+    def compose(self):
+        yield self._body
+
+    def show(self, row: Row | None) -> None:
+        self._row = row
+        self._body.update(self._describe(row))
+        self.scroll_home(animate=False)
+
+    def redraw(self) -> None:
+        self.show(self._row)
+
+    def _style(self, name: str):
+        return self.get_component_rich_style(f"talk-detail--{name}")
+
+    def _describe(self, row: Row | None) -> Text:
+        if row is None:
+            return Text("Nothing highlighted.", self._style("muted"))
+        if row.kind is RowKind.TALK and row.talk is not None:
+            return self._talk(row.schedule, row.session, row.talk)
+        if row.kind is RowKind.SESSION and row.session is not None:
+            return self._session(row.schedule, row.session)
+        return Text(row.text, self._style("muted"))
+
+    def _times(self, out: Text, start, end, estimated: bool, sch: Schedule | None) -> None:
+        zone = self.source.zone
+        out.append(when(start, end, zone, estimated) + "\n")
+        if sch is not None and sch.timezone != zone.key:
+            home = get_zone(sch.timezone)
+            # Same offset, same wall clock: a second line would only repeat the first.
+            if start is not None and start.astimezone(home).utcoffset() != \
+                    start.astimezone(zone).utcoffset():
+                out.append(when(start, end, home, estimated) + " (conference time)\n",
+                           self._style("muted"))
+
+    def _talk(self, sch: Schedule | None, session: Session | None, talk: Talk) -> Text:
+        out = Text()
+        out.append(display_title(talk) + "\n", self._style("title"))
+        if talk.title_source == "placeholder":
+            out.append("The text gives no title; this one is made from the authors.\n",
+                       self._style("muted"))
+        if talk.speakers:
+            out.append(names(talk.speakers) + "\n")
+        where = [session.title] if session is not None else []
+        if sch is not None:
+            where.append(sch.label)
+        if where:
+            out.append(" · ".join(where) + "\n", self._style("muted"))
+        if talk.start is not None:
+            self._times(out, talk.start, talk.end, talk.estimated, sch)
+        else:
+            note = "No time: picking it adds it to the reading list."
+            if talk.published is not None:
+                note = f"Published {talk.published:%d %b %Y}. " + note
+            out.append(note + "\n", self._style("muted"))
+        if self.source.is_picked(talk.id):
+            out.append("● Picked\n", self._style("picked"))
+        clashes = self.source.clash_lines(talk)
+        if clashes:
+            verb = "Clashes with" if self.source.is_picked(talk.id) else "Would clash with"
+            out.append(f"{verb}:\n", self._style("clash"))
+            for line in clashes:
+                out.append(f"  ✗ {line}\n", self._style("clash"))
+        if talk.abstract:
+            out.append("\n")
+            out.append(talk.abstract)
+            if talk.abstract_truncated:
+                out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
+            out.append("\n")
+        if talk.line is not None and sch is not None:
+            out.append(f"\n{sch.source}, line {talk.line}", self._style("muted"))
+        return out
+
+    def _session(self, sch: Schedule | None, s: Session) -> Text:
+        out = Text()
+        out.append(s.title + "\n", self._style("title"))
+        label = f"{s.kind.value}" + (f" · {sch.label}" if sch is not None else "")
+        out.append(label + "\n", self._style("muted"))
+        self._times(out, s.start, s.end, s.estimated, sch)
+        if s.speakers:
+            out.append(names(s.speakers, " · ") + "\n")
+        if s.description:
+            out.append("\n" + s.description + "\n")
+        count = len(s.talks)
+        out.append(f"\n{count} talk{'s' if count != 1 else ''}; pick talks, not sessions.",
+                   self._style("muted"))
+        return out

@@ -1,0 +1,158 @@
+"""The schedule as a list: day headings, parallel-session slots, sessions and talks.
+
+A talk row reads `mark track time title  speakers`.  Marks: `●` picked, `✗` picked
+and clashing with another pick or a busy event, `!` not picked but would clash if
+picked; a `~` before the time means the time is an estimate.
+
+| Key(s) | Description |
+| :- | :- |
+| space | Pick or unpick the highlighted talk |
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+from zoneinfo import ZoneInfo
+
+from rich.text import Text
+from textual.binding import BindingType
+from textual.message import Message
+
+from ...model import Talk
+from ...render import display_title, names
+from ..keymap import TALK_LIST_KEYS, bindings
+from ..rows import Row, RowKind
+from .row_list import RowList
+
+PICKED, CLASH, WOULD_CLASH = "●", "✗", "!"
+
+
+class Marks(Protocol):
+    """What a talk row needs to know about picks and clashes (PlannerState has it)."""
+
+    zone: ZoneInfo
+    multi: bool
+
+    def is_picked(self, talk_id: str) -> bool: ...
+    def clashes_of(self, talk_id: str) -> list[str]: ...
+    def would_clash(self, talk_id: str) -> bool: ...
+
+
+def clock(talk: Talk, zone: ZoneInfo) -> str:
+    if talk.start is None:
+        return ""
+    return ("~" if talk.estimated else "") + talk.start.astimezone(zone).strftime("%H:%M")
+
+
+def span(row: Row, zone: ZoneInfo) -> str:
+    s = row.session
+    if s is None or s.start is None:
+        return ""
+    start = ("~" if s.start_estimated else "") + s.start.astimezone(zone).strftime("%H:%M")
+    if s.end is None:
+        return start
+    end = ("~" if s.end_estimated else "") + s.end.astimezone(zone).strftime("%H:%M")
+    return f"{start}–{end}"
+
+
+class TalkList(RowList[Row]):
+    BINDINGS: ClassVar[list[BindingType]] = bindings(TALK_LIST_KEYS)
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "row-list--cursor", "talk-list--day", "talk-list--slot", "talk-list--session",
+        "talk-list--track", "talk-list--time", "talk-list--speakers", "talk-list--picked",
+        "talk-list--clash", "talk-list--would-clash", "talk-list--note", "talk-list--remark",
+        "talk-list--empty", "talk-list--placeholder",
+    }
+
+    class PickToggled(Message):
+        """Space on a talk: the app picks or unpicks it."""
+
+        def __init__(self, talk_list: TalkList, row: Row) -> None:
+            super().__init__()
+            self.talk_list = talk_list
+            self.row = row
+
+        @property
+        def control(self) -> TalkList:
+            return self.talk_list
+
+    def __init__(self, marks: Marks, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.marks = marks
+
+    def is_selectable(self, row: Row) -> bool:
+        return row.selectable
+
+    def action_toggle_pick(self) -> None:
+        row = self.highlighted_row
+        if row is not None and row.talk is not None:
+            self.post_message(self.PickToggled(self, row))
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _style(self, name: str):
+        return self.get_component_rich_style(f"talk-list--{name}")
+
+    def render_row(self, row: Row, width: int, highlighted: bool) -> Text:
+        kind = row.kind
+        if kind is RowKind.TALK and row.talk is not None:
+            return self._talk_line(row, row.talk, width)
+        if kind is RowKind.SESSION:
+            return self._session_line(row)
+        if kind is RowKind.DAY and row.day is not None:
+            return Text(f" {row.day:%A} {row.day.day} {row.day:%B %Y}", self._style("day"))
+        if kind is RowKind.SLOT:
+            when = span(row, self.marks.zone).split("–")[0]
+            return Text(f"   {when}  {row.count} parallel sessions", self._style("slot"))
+        if kind is RowKind.SECTION:
+            what = "entry" if row.count == 1 else "entries"
+            title = row.text or f"Unscheduled · {row.schedule.label if row.schedule else ''}"
+            return Text(f" {title} · {row.count} {what}", self._style("day"))
+        if kind is RowKind.NOTE:
+            return Text(f"          {row.text}", self._style("note"))
+        if kind is RowKind.REMARK:
+            return Text(f"          {row.text}", self._style("remark"))
+        return Text(f"  {row.text}", self._style("empty"))
+
+    def _session_line(self, row: Row) -> Text:
+        s = row.session
+        assert s is not None
+        line = Text("  ")
+        line.append(f"{row.track or ' '}", self._style("track"))
+        line.append(f" {span(row, self.marks.zone):<13} ", self._style("time"))
+        title = s.title
+        if self.marks.multi and row.schedule is not None:
+            title = f"[{row.schedule.label}] {title}"
+        line.append(title)
+        line.append(f" · {s.kind.value}", self._style("speakers"))
+        line.stylize(self._style("session"))
+        return line
+
+    def _talk_line(self, row: Row, talk: Talk, width: int) -> Text:
+        m = self.marks
+        if m.is_picked(talk.id):
+            mark = Text(CLASH, self._style("clash")) if m.clashes_of(talk.id) else Text(
+                PICKED, self._style("picked"))
+        elif m.would_clash(talk.id):
+            mark = Text(WOULD_CLASH, self._style("would-clash"))
+        else:
+            mark = Text(" ")
+        line = Text(" ")
+        line.append_text(mark)
+        line.append(row.track or " ", self._style("track"))
+        line.append(f" {clock(talk, m.zone):>6}  ", self._style("time"))
+        title = display_title(talk)
+        who = names(talk.speakers)
+        room = width - line.cell_len
+        title_style = self._style("placeholder") if talk.title_source != "stated" else ""
+        if who and room > 40:
+            # Titles in a column, speakers aligned after them.
+            title_room = room * 3 // 5
+            if len(title) > title_room - 2:
+                title = title[: title_room - 3] + "…"
+            line.append(f"{title:<{title_room}}", title_style)
+            line.append(who, self._style("speakers"))
+        else:
+            line.append(title, title_style)
+        return line
