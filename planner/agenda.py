@@ -1,0 +1,534 @@
+"""The user's agenda (picks, busy calendars, display zone), stored so picks are never lost.
+
+The agenda is one JSON file with a "version" field, small enough to read and fix by
+hand.  `AgendaStore` is its only writer, and every write goes through `update`:
+
+* a lock on a separate `<name>.lock` file serialises read-modify-write, so two
+  processes picking at once both keep their picks (each re-reads under the lock);
+* the new content goes to a temporary file in the same directory, is fsynced, then
+  renamed over the agenda and the directory is fsynced, so a kill -9 at any moment
+  leaves either the old or the new file;
+* a file that cannot be read as an agenda is moved aside, never overwritten, and
+  the user is told where it went; a file from a newer planner is refused untouched.
+
+`resolve_picks` matches the stored picks against the schedules loaded now, keeping
+each pick's last-seen title and times so a moved or vanished talk can be reported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Literal, TypeVar
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+
+from . import clock
+from .errors import PlannerError
+from .model import Schedule, Talk
+from .text import fold
+from .zones import get_zone
+
+AGENDA_VERSION = 1  # raise when the file's shape changes; older files are migrated on read
+AGENDA_FILENAME = "agenda.json"
+LOCK_TIMEOUT_SECONDS = 30.0
+
+T = TypeVar("T")
+
+
+def default_agenda_path() -> Path:
+    """$PLANNER_AGENDA, else agenda.json in the user's data directory (XDG on Linux)."""
+    env = os.environ.get("PLANNER_AGENDA")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("planner", appauthor=False)) / AGENDA_FILENAME
+
+
+class Pick(BaseModel):
+    """One picked talk, with what it looked like when last seen in its schedule."""
+
+    model_config = ConfigDict(extra="allow")  # keep fields a later minor version adds
+
+    title: str
+    schedule: str  # the schedule's label, e.g. "MLSys 2021"
+    source: str | None = None  # the schedule file it was picked from
+    speakers: list[str] = Field(default_factory=list)
+    start: AwareDatetime | None = None
+    end: AwareDatetime | None = None
+    estimated: bool = False
+    picked_at: AwareDatetime | None = None
+    # Set when its schedule was loaded and no longer had it; the title stays so the
+    # user can tell what went missing.
+    vanished: bool = False
+
+    @property
+    def timed(self) -> bool:
+        return self.start is not None and self.end is not None
+
+    @classmethod
+    def of(cls, schedule: Schedule, talk: Talk) -> Pick:
+        return cls(
+            title=talk.title, schedule=schedule.label, source=schedule.source,
+            speakers=[s.name for s in talk.speakers], start=talk.start, end=talk.end,
+            estimated=talk.estimated, picked_at=clock.now().replace(microsecond=0),
+        )
+
+    def refresh(self, schedule: Schedule, talk: Talk) -> None:
+        """Take the talk's current title and times, keeping when it was picked."""
+        self.title, self.schedule, self.source = talk.title, schedule.label, schedule.source
+        self.speakers = [s.name for s in talk.speakers]
+        self.start, self.end, self.estimated = talk.start, talk.end, talk.estimated
+        self.vanished = False
+
+
+class Agenda(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    version: int = AGENDA_VERSION
+    picks: dict[str, Pick] = Field(default_factory=dict)  # keyed by talk id
+    busy: list[str] = Field(default_factory=list)  # remembered busy .ics paths
+    timezone: str | None = None  # the user's display zone
+    # Per-event export state owned by planner.ics (SEQUENCE, content hash); opaque
+    # here and carried through every write untouched.
+    exports: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+
+def serialize(agenda: Agenda) -> bytes:
+    data = agenda.model_dump(mode="json")
+    data["picks"] = dict(sorted(data["picks"].items()))  # stable diffs for humans
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+class _Unusable(Exception):
+    """The agenda file's bytes are not an agenda; `reason` says why, for the user."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _too_new(path: Path, version: int) -> PlannerError:
+    return PlannerError(
+        f"The agenda file {path} was written by a newer planner (format {version}; this one "
+        f"reads format {AGENDA_VERSION}), so it was left untouched; upgrade planner to use it."
+    )
+
+
+def parse_agenda(data: bytes, path: Path) -> Agenda:
+    """The agenda in `data`; `_Unusable` when it is not one, PlannerError when too new."""
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Unusable("it is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _Unusable(f"it is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(obj, dict):
+        raise _Unusable("it is not a JSON object")
+    version = obj.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _Unusable("it has no valid format version")
+    if version > AGENDA_VERSION:
+        raise _too_new(path, version)
+    try:
+        agenda = Agenda.model_validate(obj)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise _Unusable(f"{where}: {err['msg'].lower()}") from None
+    agenda.version = AGENDA_VERSION  # older formats are migrated here when there are any
+    return agenda
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in `directory` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some filesystems refuse fsync on directories; the rename still happened
+    finally:
+        os.close(fd)
+
+
+def atomic_write(target: Path, data: bytes) -> None:
+    """Replace `target` with `data` so readers and crashes see old or new, never a mix."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        with suppress(FileNotFoundError):
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))  # keep the user's mode
+        os.replace(tmp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+@dataclass(frozen=True)
+class PickOutcome:
+    added: list[str]
+    already: list[str]  # were picked before; left as they were
+
+
+class AgendaStore:
+    """The agenda file at `path` (default: `default_agenda_path()`)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_agenda_path()
+
+    @property
+    def target(self) -> Path:
+        """The file really written: a symlinked agenda (dotfiles) keeps its link."""
+        return Path(os.path.realpath(self.path))
+
+    @property
+    def lock_path(self) -> Path:
+        return self.target.with_name(self.target.name + ".lock")
+
+    # -- reading ------------------------------------------------------------------
+
+    def _read_bytes(self) -> bytes | None:
+        """The file's bytes; None when there is no agenda yet."""
+        target = self.target
+        try:
+            return target.read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            raise PlannerError(
+                f"The agenda path {self.path} is a directory; pass a file with --agenda."
+            ) from None
+        except PermissionError:
+            raise _Unusable("it cannot be read: permission denied") from None
+        except OSError as exc:
+            raise _Unusable(f"it cannot be read: {exc.strerror or exc}") from None
+
+    def _read(self) -> Agenda:
+        data = self._read_bytes()
+        return Agenda() if data is None else parse_agenda(data, self.path)
+
+    def load(self) -> Agenda:
+        """The stored agenda (empty when there is none); a corrupt file is moved aside."""
+        try:
+            return self._read()
+        except _Unusable:
+            pass
+        # Re-check under the lock: a writer may have replaced the file meanwhile, and
+        # a good file must never be moved aside.
+        with self._locked():
+            return self._read_locked()[1]
+
+    def _read_locked(self) -> tuple[bytes | None, Agenda]:
+        """The file's bytes and agenda, moving an unusable file aside; hold the lock."""
+        try:
+            data = self._read_bytes()
+            return data, Agenda() if data is None else parse_agenda(data, self.path)
+        except _Unusable as exc:
+            raise self._move_aside(exc.reason) from None
+
+    def _move_aside(self, reason: str) -> PlannerError:
+        target = self.target
+        stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
+        n = 1
+        while True:
+            aside = target.with_name(f"{target.name}.corrupt-{stamp}" + (f"-{n}" if n > 1 else ""))
+            if not aside.exists():
+                break
+            n += 1
+        try:
+            os.rename(target, aside)
+        except OSError as exc:
+            return PlannerError(
+                f"The agenda file {self.path} is unusable ({reason}) and could not be moved "
+                f"aside ({exc.strerror}); move it away yourself, and fix it to recover your picks."
+            )
+        fsync_dir(target.parent)
+        return PlannerError(
+            f"The agenda file {self.path} was unusable ({reason}), so it was moved to {aside} "
+            f"and planner starts a new agenda; to recover your picks, fix that file and move "
+            f"it back to {self.path}."
+        )
+
+    # -- writing ------------------------------------------------------------------
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        from filelock import FileLock, Timeout
+
+        try:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PlannerError(
+                f"Cannot create the agenda's folder {self.target.parent}: {exc.strerror}."
+            ) from None
+        lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT_SECONDS,
+                        preserve_lock_file=True)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise PlannerError(
+                f"Another planner process has been updating {self.path} for "
+                f"{LOCK_TIMEOUT_SECONDS:.0f} seconds; try again when it has finished."
+            ) from None
+        except OSError as exc:
+            raise PlannerError(
+                f"Cannot lock the agenda file {self.path}: {exc.strerror or exc}."
+            ) from None
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _remove_stale_temporaries(self) -> None:
+        # Only a writer holding the lock creates these, so under the lock any that
+        # exist were left by a process killed mid-write.
+        target = self.target
+        for tmp in target.parent.glob(f".{target.name}.*.tmp"):
+            with suppress(OSError):
+                tmp.unlink()
+
+    def update(self, fn: Callable[[Agenda], T]) -> T:
+        """Lock, re-read, apply `fn` to the agenda, write it atomically, unlock.
+
+        The only write path.  When `fn` raises, nothing is written.
+        """
+        with self._locked():
+            before, agenda = self._read_locked()
+            result = fn(agenda)
+            data = serialize(agenda)
+            self._remove_stale_temporaries()
+            if data != before:
+                try:
+                    atomic_write(self.target, data)
+                except OSError as exc:
+                    raise PlannerError(
+                        f"Cannot save the agenda to {self.path}: {exc.strerror or exc}."
+                    ) from None
+            return result
+
+    # -- the changes users make ---------------------------------------------------
+
+    def pick(self, schedules: list[Schedule], ids: Iterable[str]) -> PickOutcome:
+        """Pick talks by id; unknown ids raise (naming them) and nothing is picked."""
+        index = talk_index(schedules)
+        wanted = normalize_ids(ids)
+
+        def apply(agenda: Agenda) -> PickOutcome:
+            unknown = [i for i in wanted if i not in index and i not in agenda.picks]
+            if unknown:
+                raise PlannerError(unknown_ids_message(unknown, "nothing was picked"))
+            added, already = [], []
+            for talk_id in wanted:
+                current = agenda.picks.get(talk_id)
+                if current is not None and not (current.vanished and talk_id in index):
+                    already.append(talk_id)
+                    continue
+                schedule, talk = index[talk_id]
+                agenda.picks[talk_id] = Pick.of(schedule, talk)
+                added.append(talk_id)
+            return PickOutcome(added, already)
+
+        return self.update(apply)
+
+    def unpick(self, ids: Iterable[str]) -> dict[str, Pick]:
+        """Drop picks by id and return them; ids not picked raise and nothing is dropped."""
+        wanted = normalize_ids(ids)
+
+        def apply(agenda: Agenda) -> dict[str, Pick]:
+            missing = [i for i in wanted if i not in agenda.picks]
+            if missing:
+                raise PlannerError(unknown_ids_message(missing, "nothing was unpicked",
+                                                       what="picked talk id"))
+            return {talk_id: agenda.picks.pop(talk_id) for talk_id in wanted}
+
+        return self.update(apply)
+
+    def set_timezone(self, name: str | None) -> None:
+        """Set the display zone (an IANA name, validated), or clear it with None."""
+        if name is not None:
+            name = get_zone(name).key
+
+        def apply(agenda: Agenda) -> None:
+            agenda.timezone = name
+
+        self.update(apply)
+
+    def add_busy(self, paths: Iterable[str]) -> list[str]:
+        """Remember busy calendars (absolute paths); returns the newly added ones."""
+        wanted = [str(Path(p).expanduser().resolve()) for p in paths]
+
+        def apply(agenda: Agenda) -> list[str]:
+            added = [p for p in dict.fromkeys(wanted) if p not in agenda.busy]
+            agenda.busy.extend(added)
+            return added
+
+        return self.update(apply)
+
+    def remove_busy(self, paths: Iterable[str]) -> list[str]:
+        """Forget busy calendars, given as stored or as any path to the same file."""
+        given = list(paths)
+
+        def apply(agenda: Agenda) -> list[str]:
+            removed = []
+            for p in given:
+                match = _find_busy(agenda.busy, p)
+                if match is None:
+                    raise PlannerError(
+                        f"{p} is not one of the remembered busy calendars; "
+                        "see them with planner busy list."
+                    )
+                agenda.busy.remove(match)
+                removed.append(match)
+            return removed
+
+        return self.update(apply)
+
+
+def _find_busy(stored: list[str], given: str) -> str | None:
+    if given in stored:
+        return given
+    resolved = str(Path(given).expanduser().resolve())
+    return resolved if resolved in stored else None
+
+
+def stored_timezone(path: Path | str | None = None) -> str | None:
+    """The display zone the user set, or None (also when the agenda cannot be read)."""
+    try:
+        return AgendaStore(path)._read().timezone
+    except (PlannerError, _Unusable):
+        return None
+
+
+# -- matching picks to the loaded schedules ----------------------------------------
+
+def normalize_ids(ids: Iterable[str]) -> list[str]:
+    """Ids as typed, lower-cased and de-duplicated in order."""
+    return list(dict.fromkeys(i.strip().lower() for i in ids if i.strip()))
+
+
+def unknown_ids_message(unknown: list[str], consequence: str, what: str = "talk id") -> str:
+    quoted = ", ".join(repr(i) for i in unknown)
+    plural = "s" if len(unknown) > 1 else ""
+    hint = ""
+    files = [i for i in unknown if Path(i).is_file()]
+    if files:
+        hint = f" ({files[0]} is a file: pass schedules with --schedule {files[0]})"
+    elif what == "talk id":
+        hint = " (find ids with planner talks or planner pick --search)"
+    return f"Unknown {what}{plural} {quoted}{hint}; {consequence}."
+
+
+def talk_index(schedules: list[Schedule]) -> dict[str, tuple[Schedule, Talk]]:
+    """Every talk by id; the first schedule wins when two loaded ones share an id."""
+    index: dict[str, tuple[Schedule, Talk]] = {}
+    for schedule in schedules:
+        for talk in schedule.talks():
+            index.setdefault(talk.id, (schedule, talk))
+    return index
+
+
+def search_talks(schedules: list[Schedule], query: str) -> list[tuple[Schedule, Talk]]:
+    """Talks whose title and speakers contain every word of `query` (folded).
+
+    An exact id or an exact title wins over partial matches, so a query can always
+    be narrowed down to one talk.
+    """
+    words = fold(query).split()
+    if not words:
+        return []
+    index = talk_index(schedules)
+    if query.strip().lower() in index:
+        return [index[query.strip().lower()]]
+    hits = []
+    for schedule, talk in index.values():
+        hay = fold(" ".join([talk.title, *(s.name for s in talk.speakers)]))
+        if all(w in hay for w in words):
+            hits.append((schedule, talk))
+    exact = [h for h in hits if fold(h[1].title) == " ".join(words)]
+    return exact if len(exact) == 1 else hits
+
+
+PickStatus = Literal["scheduled", "vanished", "not-loaded"]
+
+
+@dataclass(frozen=True)
+class ResolvedPick:
+    """A pick matched against the loaded schedules.
+
+    status: "scheduled" (its talk is loaded; times are the talk's current ones),
+    "vanished" (its schedule is loaded but no longer has it), "not-loaded" (its
+    schedule is not among those loaded now; the last-seen times stand in).
+    """
+
+    id: str
+    pick: Pick
+    status: PickStatus
+    schedule: Schedule | None = None
+    talk: Talk | None = None
+
+    @property
+    def title(self) -> str:
+        return self.talk.title if self.talk else self.pick.title
+
+    @property
+    def schedule_label(self) -> str:
+        return self.schedule.label if self.schedule else self.pick.schedule
+
+    @property
+    def speakers(self) -> list[str]:
+        return [s.name for s in self.talk.speakers] if self.talk else list(self.pick.speakers)
+
+    @property
+    def start(self) -> datetime | None:
+        return self.talk.start if self.talk else self.pick.start
+
+    @property
+    def end(self) -> datetime | None:
+        return self.talk.end if self.talk else self.pick.end
+
+    @property
+    def estimated(self) -> bool:
+        return self.talk.estimated if self.talk else self.pick.estimated
+
+    @property
+    def timed(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+def resolve_picks(schedules: list[Schedule], agenda: Agenda) -> list[ResolvedPick]:
+    """The agenda's picks against `schedules`, timed ones by start, then the rest by title."""
+    index = talk_index(schedules)
+    loaded = {s.label for s in schedules}
+    out = []
+    for talk_id, pick in agenda.picks.items():
+        found = index.get(talk_id)
+        if found is not None:
+            out.append(ResolvedPick(talk_id, pick, "scheduled", found[0], found[1]))
+        elif pick.schedule in loaded:
+            out.append(ResolvedPick(talk_id, pick, "vanished"))
+        else:
+            out.append(ResolvedPick(talk_id, pick, "not-loaded"))
+    out.sort(key=_pick_order)
+    return out
+
+
+def _pick_order(r: ResolvedPick) -> tuple:
+    if r.start is not None:
+        return (0, r.start.timestamp(), r.schedule_label, r.title, r.id)
+    return (1, 0.0, r.schedule_label, r.title, r.id)
