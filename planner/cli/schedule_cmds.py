@@ -73,6 +73,10 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
               "for paper, json for scripts.")
 @click.option("--width", type=click.IntRange(40, 400), default=None,
               help="Text width (default: the terminal's, or 80 when piped).")
+@click.option("--picked", is_flag=True, help="Only the talks I picked (see planner pick).")
+@click.option("--agenda", "agenda_path", metavar="PATH", default=None,
+              help="Agenda file for --picked and the saved zone (default: $PLANNER_AGENDA, "
+              "else agenda.json in your data folder).")
 @click.pass_context
 def agenda(ctx: click.Context, **params: object) -> None:
     """Print one day's sessions and talks with times, speakers and kinds.
@@ -82,8 +86,17 @@ def agenda(ctx: click.Context, **params: object) -> None:
       planner agenda                       # bundled schedule, today or its first day
       planner agenda program.txt --day tue --tz Europe/Berlin
       planner agenda --day 2021-04-06 --format markdown > day1.md
+      planner agenda --day today --picked  # only my picks
     """
-    _agenda(ctx, params)
+    from ..agenda import AgendaStore, stored_timezone
+
+    agenda_path = params.pop("agenda_path", None)
+    if not params.get("tz"):  # the zone saved with `planner timezone`
+        params["tz"] = stored_timezone(agenda_path)  # type: ignore[arg-type]
+    only = None
+    if params.pop("picked", False):
+        only = set(AgendaStore(agenda_path).load().picks)  # type: ignore[arg-type]
+    _agenda(ctx, params, only)
 
 
 def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> None:

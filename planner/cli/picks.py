@@ -1,0 +1,388 @@
+"""`planner pick`, `unpick`, `picks`, `clashes`, `busy add|remove|list` and `timezone`.
+
+Thin commands over planner.agenda (storage), planner.clashes, planner.busy and
+planner.changes.  icalendar is loaded only when a busy calendar is in play.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
+
+import click
+
+from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks, search_talks
+from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
+from ..days import local_day, resolve_day, schedule_days
+from ..errors import AmbiguousError, PlannerError
+from ..model import Schedule
+from ..parsers import FORMATS
+from ..picks_view import (
+    describe_change, describe_clash_for, pick_json, render_clashes_text, render_picks_text,
+    when,
+)
+from ..zones import get_zone
+from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option, warn
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def register(cli: click.Group) -> None:
+    for command in (pick, unpick, picks, clashes, busy, timezone):
+        cli.add_command(command)
+
+
+# -- options ------------------------------------------------------------------------
+
+def agenda_option(func: F) -> F:
+    return click.option(
+        "--agenda", "agenda_path", metavar="PATH", default=None,
+        help="Agenda file (default: $PLANNER_AGENDA, else agenda.json in your data folder).",
+    )(func)
+
+
+def busy_option(func: F) -> F:
+    return click.option(
+        "--busy", "busy_files", metavar="FILE.ics", multiple=True,
+        help="Also count this calendar's events as busy time (repeatable; "
+        "planner busy add remembers one).",
+    )(func)
+
+
+def schedule_file_options(func: F) -> F:
+    """-s/--schedule FILE (repeatable) with --year, --source-tz, --as, for commands whose
+    arguments are talk ids."""
+    func = click.option("--as", "as_format", type=click.Choice(sorted(FORMATS)), default=None,
+                        help="Read the files as this format instead of detecting it.")(func)
+    func = click.option("--source-tz", metavar="ZONE", default=None,
+                        help="IANA zone the texts' times are in.")(func)
+    func = click.option("--year", type=int, default=None,
+                        help="Year of the schedules, for texts that state none.")(func)
+    func = click.option("-s", "--schedule", "schedules", metavar="FILE", multiple=True,
+                        help="Schedule to pick from (repeatable; default: the bundled ones).")(func)
+    return func
+
+
+def format_option(func: F) -> F:
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, help="text for the terminal, json for scripts.")(func)
+
+
+def _width() -> int:
+    return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
+
+
+# -- what every command needs -------------------------------------------------------
+
+@dataclass
+class Plan:
+    """The agenda, the loaded schedules, the display zone and the busy time."""
+
+    store: AgendaStore
+    agenda: Agenda
+    schedules: list[Schedule]
+    zone: ZoneInfo
+    busy: list[Interval]
+
+    @property
+    def resolved(self) -> list[ResolvedPick]:
+        return resolve_picks(self.schedules, self.agenda)
+
+
+def user_zone(tz: str | None, agenda: Agenda, schedules: list[Schedule]) -> ZoneInfo:
+    """--tz, else the zone set with `planner timezone`, else the schedules' own."""
+    if tz:
+        return get_zone(tz)
+    if agenda.timezone:
+        return get_zone(agenda.timezone)
+    return display_zone(None, schedules)
+
+
+def load_plan(params: dict[str, Any], with_busy: bool = True) -> Plan:
+    store = AgendaStore(params.get("agenda_path"))
+    agenda = store.load()
+    schedules = load_from(params)
+    zone = user_zone(params.get("tz"), agenda, schedules)
+    busy = (load_busy_time(agenda, params.get("busy_files") or (), schedules, zone)
+            if with_busy else [])
+    return Plan(store, agenda, schedules, zone, busy)
+
+
+def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
+                   schedules: list[Schedule], zone: ZoneInfo) -> list[Interval]:
+    """Busy intervals from the remembered calendars and --busy, in the schedules' window."""
+    from ..busy import busy_window, expand, parse_busy
+
+    if not agenda.busy and not extra:
+        return []
+    snapshots = [x for p in agenda.picks.values() for x in (p.start, p.end) if x]
+    window = busy_window(schedules, snapshots)
+    out: list[Interval] = []
+    for path in [*agenda.busy, *extra]:
+        try:
+            calendar = parse_busy(path, zone)
+        except PlannerError as exc:
+            if path in agenda.busy and path not in extra:
+                raise PlannerError(
+                    f"{exc.message.rstrip('.')} (it is remembered in your agenda: fix it, or "
+                    f"forget it with planner busy remove {path})."
+                ) from None
+            raise
+        for message in calendar.skipped:
+            warn(f"planner: {message}")
+        if window is not None:
+            out.extend(expand(calendar, *window))
+    return out
+
+
+# -- pick / unpick ------------------------------------------------------------------
+
+@click.command()
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option("--search", "query", metavar="WORDS", default=None,
+              help="Pick the one talk whose title or speakers contain all these words.")
+@schedule_file_options
+@tz_option
+@busy_option
+@agenda_option
+def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
+    """Add talks to my agenda by id (see planner talks), or by --search WORDS.
+
+    Prints what was picked and what each new pick clashes with.  An unknown id
+    picks nothing.  A search matching several talks lists them and exits with
+    status 3, picking nothing.
+
+    \b
+    Examples:
+      planner pick 3mbgrk2 nw35cz7
+      planner pick --search "cortex compiler"
+      planner pick -s program.txt 8f2kq1a
+    """
+    if not ids and query is None:
+        raise click.UsageError("Give talk ids, or --search WORDS.")
+    plan = load_plan(params, with_busy=False)
+    wanted = list(ids)
+    if query is not None:
+        wanted.append(_search_one(plan, query))
+    outcome = plan.store.pick(plan.schedules, wanted)
+    plan.agenda = plan.store.load()
+    plan.busy = load_busy_time(plan.agenda, params.get("busy_files") or (), plan.schedules,
+                               plan.zone)
+    by_id = {r.id: r for r in plan.resolved}
+    cmap = by_key(find_clashes(pick_intervals(plan.resolved), plan.busy))
+    lines = []
+    for talk_id in outcome.added:
+        r = by_id[talk_id]
+        lines.append(f"Picked {talk_id}  {when(r.start, r.end, plan.zone, r.estimated)}  {r.title}")
+        lines += [f"  {describe_clash_for(c, talk_id)}" for c in cmap.get(talk_id, [])]
+    for talk_id in outcome.already:
+        lines.append(f"Already picked {talk_id}  {by_id[talk_id].title}")
+    emit("\n".join(lines) + "\n")
+
+
+def _search_one(plan: Plan, query: str) -> str:
+    hits = search_talks(plan.schedules, query)
+    if not hits:
+        raise PlannerError(f"No talk's title or speakers match {query!r}; nothing was picked.")
+    if len(hits) > 1:
+        emit("".join(
+            f"{t.id}  {when(t.start, t.end, plan.zone, t.estimated)}  {t.title} ({s.label})\n"
+            for s, t in hits
+        ))
+        raise AmbiguousError(
+            f"{query!r} matches {len(hits)} talks (listed above); nothing was picked, so pick "
+            "one by its id or search with more words."
+        )
+    return hits[0][1].id
+
+
+@click.command()
+@click.argument("ids", nargs=-1, required=True, metavar="ID...")
+@agenda_option
+def unpick(ids: tuple[str, ...], agenda_path: str | None) -> None:
+    """Remove talks from my agenda.  An id that is not picked unpicks nothing.
+
+    \b
+    Example:
+      planner unpick 3mbgrk2
+    """
+    removed = AgendaStore(agenda_path).unpick(ids)
+    emit("".join(f"Unpicked {i}  {p.title}\n" for i, p in removed.items()))
+
+
+# -- picks / clashes ----------------------------------------------------------------
+
+@click.command()
+@schedule_options
+@click.option("--day", metavar="DAY", default=None,
+              help="Only this day: ISO date, weekday name or 'today'.")
+@format_option
+@tz_option
+@busy_option
+@agenda_option
+def picks(**params: Any) -> None:
+    """List my agenda by day, with clash marks, the reading list and any changes.
+
+    When a schedule was re-read and a picked talk moved (old and new time shown),
+    vanished (its title is kept) or newly clashes, this says so first.  Moves are
+    then recorded, so each is reported once; vanished picks stay until unpicked.
+
+    \b
+    Examples:
+      planner picks
+      planner picks --day tue --tz Europe/Berlin
+      planner picks program.txt --busy work.ics --format json
+    """
+    from ..changes import acknowledge, detect_changes, needs_acknowledging
+
+    plan = load_plan(params)
+    changes = detect_changes(plan.schedules, plan.agenda, plan.busy)
+    if needs_acknowledging(plan.schedules, plan.agenda):
+        try:
+            plan.store.update(lambda agenda: acknowledge(plan.schedules, agenda))
+        except PlannerError as exc:
+            warn(f"planner: {exc.message}")
+    resolved = plan.resolved
+    cmap = by_key(find_clashes(pick_intervals(resolved), plan.busy))
+    day = _picked_day(params.get("day"), plan, resolved)
+    if params["fmt"] == "json":
+        for ch in changes:
+            warn(f"planner: {describe_change(ch, plan.zone)}")
+        moved = {ch.id: ch for ch in changes if ch.kind == "moved"}
+        shown = [r for r in resolved if day is None
+                 or (r.start is not None and r.status != "vanished"
+                     and local_day(r.start, plan.zone) == day)]
+        emit_json([pick_json(r, plan.zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
+        return
+    emit(render_picks_text(resolved, cmap, changes, plan.zone, _width(), day))
+
+
+def _picked_day(spec: str | None, plan: Plan, resolved: list[ResolvedPick]):
+    if spec is None:
+        return None
+    days = set(schedule_days(plan.schedules, plan.zone))
+    days |= {local_day(r.start, plan.zone) for r in resolved if r.start is not None}
+    return resolve_day(spec, sorted(days), plan.zone)
+
+
+@click.command()
+@schedule_options
+@click.option("--day", metavar="DAY", default=None,
+              help="Only clashes on this day: ISO date, weekday name or 'today'.")
+@format_option
+@tz_option
+@busy_option
+@agenda_option
+def clashes(**params: Any) -> None:
+    """List where my picks overlap each other or my busy calendars.
+
+    Touching talks (one ends as the next starts) do not clash.  A clash involving
+    an estimated time is listed as possible.
+
+    \b
+    Examples:
+      planner clashes
+      planner clashes --busy work.ics --format json
+    """
+    plan = load_plan(params)
+    resolved = plan.resolved
+    intervals = pick_intervals(resolved)
+    found: list[Clash] = find_clashes(intervals, plan.busy)
+    day = _picked_day(params.get("day"), plan, resolved)
+    if day is not None:
+        found = [c for c in found if local_day(c.start, plan.zone) == day]
+    if params["fmt"] == "json":
+        emit_json([c.to_json(plan.zone) for c in found])
+        return
+    emit(render_clashes_text(found, plan.zone, len(intervals), _width()))
+
+
+# -- busy calendars -----------------------------------------------------------------
+
+@click.group()
+def busy() -> None:
+    """Remember, forget and list the calendars (.ics) whose events count as busy time."""
+
+
+@busy.command("add")
+@click.argument("files", nargs=-1, required=True, metavar="FILE.ics...")
+@agenda_option
+def busy_add(files: tuple[str, ...], agenda_path: str | None) -> None:
+    """Remember calendar exports; their events then clash with picks in every command.
+
+    Each file is read first: one that is unreadable or not iCalendar is refused and
+    nothing is remembered.
+
+    \b
+    Example:
+      planner busy add ~/Downloads/work.ics
+    """
+    from ..busy import parse_busy
+
+    parsed = [parse_busy(f) for f in files]
+    added = set(AgendaStore(agenda_path).add_busy(files))
+    for f, cal in zip(files, parsed):
+        path = str(Path(f).expanduser().resolve())
+        state = "Remembered" if path in added else "Already remembered"
+        emit(f"{state} {path} ({cal.event_count} events)\n")
+        for message in cal.skipped:
+            warn(f"planner: {message}")
+
+
+@busy.command("remove")
+@click.argument("files", nargs=-1, required=True, metavar="FILE.ics...")
+@agenda_option
+def busy_remove(files: tuple[str, ...], agenda_path: str | None) -> None:
+    """Forget remembered calendars (the files themselves are not touched)."""
+    for path in AgendaStore(agenda_path).remove_busy(files):
+        emit(f"Forgot {path}\n")
+
+
+@busy.command("list")
+@agenda_option
+def busy_list(agenda_path: str | None) -> None:
+    """List the remembered calendars and how many events each holds."""
+    from ..busy import parse_busy
+
+    agenda = AgendaStore(agenda_path).load()
+    if not agenda.busy:
+        emit("No busy calendars remembered; add one with planner busy add FILE.ics.\n")
+        return
+    for path in agenda.busy:
+        try:
+            state = f"{parse_busy(path).event_count} events"
+        except PlannerError as exc:
+            state = f"unusable: {exc.message}"
+        emit(f"{path}  ({state})\n")
+
+
+# -- display zone -------------------------------------------------------------------
+
+@click.command()
+@click.argument("zone", required=False, metavar="[ZONE]")
+@click.option("--clear", is_flag=True, help="Forget the zone: show each schedule's own.")
+@agenda_option
+def timezone(zone: str | None, clear: bool, agenda_path: str | None) -> None:
+    """Show or set the zone every time is shown in (an IANA name such as Europe/Berlin).
+
+    \b
+    Examples:
+      planner timezone Europe/Berlin
+      planner timezone --clear
+    """
+    store = AgendaStore(agenda_path)
+    if clear:
+        store.set_timezone(None)
+        emit("Times are shown in each schedule's own zone.\n")
+    elif zone:
+        store.set_timezone(zone)
+        emit(f"Times are shown in {get_zone(zone).key}.\n")
+    else:
+        current = store.load().timezone
+        emit(f"{current}\n" if current
+             else "Not set: times are shown in each schedule's own zone.\n")

@@ -1,0 +1,195 @@
+"""My picks, their clashes and what changed, as text for the terminal or JSON for scripts.
+
+Pure functions: the same agenda, schedules, busy time and zone give the same output.
+Marks: `!` a clash, `?` a possible clash (an estimated time is involved), `~` an
+estimated time.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from .agenda import ResolvedPick
+from .changes import Change
+from .clashes import Clash, Interval
+from .render import clock, iso
+
+MARK = {"clash": "!", "possible": "?"}
+
+
+def zone_name(zone: ZoneInfo) -> str:
+    return getattr(zone, "key", str(zone))
+
+
+def day_heading(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
+         estimated: bool = False, with_day: bool = True) -> str:
+    """`Tue 6 Apr 09:30–09:50`, with `~` on estimated times; `no time` when untimed."""
+    if start is None:
+        return "no time"
+    local = start.astimezone(zone)
+    day = f"{local:%a} {local.day} {local:%b} " if with_day else ""
+    return f"{day}{clock(start, zone, estimated)}–{clock(end, zone, estimated)}"
+
+
+def short(text: str, limit: int = 48) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def names_brief(names: list[str], most: int = 3) -> str:
+    if len(names) <= most + 1:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f" and {len(names) - most} more"
+
+
+def describe_side(iv: Interval) -> str:
+    if iv.kind == "busy":
+        return f"busy: {short(iv.label)}"
+    return f"{iv.key} {short(iv.label)}"
+
+
+def describe_clash_for(clash: Clash, key: str) -> str:
+    """One line about `clash` seen from talk `key`: `! clashes with … (20 min)`."""
+    verb = "clashes with" if clash.kind == "clash" else "may clash with"
+    other = describe_side(clash.other(key))
+    return f"{MARK[clash.kind]} {verb} {other} ({clash.overlap_minutes} min)"
+
+
+def describe_change(change: Change, zone: ZoneInfo) -> str:
+    """One sentence about a change, for the terminal or a TUI notice."""
+    title = short(change.title, 60)
+    old = when(change.old_start, change.old_end, zone, change.old_estimated)
+    if change.kind == "moved":
+        new = when(change.new_start, change.new_end, zone, change.new_estimated)
+        return f"moved: {change.id} {title}: was {old}, now {new}."
+    if change.kind == "vanished":
+        return (f"vanished: {change.id} {title} is no longer in {change.schedule} "
+                f"(was {old}); unpick it with planner unpick {change.id}.")
+    assert change.clash is not None
+    return f"new clash: {change.id} {title} {describe_clash_for(change.clash, change.id)[2:]}."
+
+
+# -- planner picks ------------------------------------------------------------------
+
+def _entry_lines(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash], width: int) -> list[str]:
+    marks = {c.kind for c in clashes}
+    mark = "!" if "clash" in marks else "?" if marks else " "
+    span = when(r.start, r.end, zone, r.estimated, with_day=False)
+    head = f"  {span:<13} {mark} {r.id}  "
+    indent = " " * len(head)
+    wrapped = textwrap.wrap(r.title, max(20, width - len(head))) or [""]
+    lines = [head + wrapped[0]] + [indent + w for w in wrapped[1:]]
+    about = r.schedule_label
+    if r.status == "not-loaded":
+        about += " (not loaded: time as last seen)"
+    if r.speakers:
+        about += " · " + names_brief(r.speakers)
+    lines += textwrap.wrap(about, max(20, width), initial_indent=indent,
+                           subsequent_indent=indent)
+    for c in clashes:
+        lines += textwrap.wrap(describe_clash_for(c, r.id), max(20, width),
+                               initial_indent=indent, subsequent_indent=indent + "  ")
+    return lines
+
+
+def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Clash]],
+                      changes: list[Change], zone: ZoneInfo, width: int = 80,
+                      day: date | None = None) -> str:
+    out: list[str] = []
+    if changes:
+        out.append("Changes since your picks were last listed:")
+        for ch in changes:
+            out += textwrap.wrap(describe_change(ch, zone), width, initial_indent="  ",
+                                 subsequent_indent="    ")
+        out.append("")
+    timed = [r for r in resolved if r.status != "vanished" and r.timed]
+    if day is not None:
+        timed = [r for r in timed if r.start.astimezone(zone).date() == day]  # type: ignore[union-attr]
+    reading = [r for r in resolved if r.status != "vanished" and not r.timed]
+    vanished = [r for r in resolved if r.status == "vanished"]
+    if not resolved:
+        out.append("No picks yet; pick talks with planner pick ID or planner pick --search WORDS.")
+        return "\n".join(out) + "\n"
+    n_clash = sum(1 for r in timed if any(c.kind == "clash" for c in clash_map.get(r.id, [])))
+    summary = f"{len(timed)} timed pick{'s' if len(timed) != 1 else ''}"
+    if day is None and reading:
+        summary += f", {len(reading)} to read"
+    if n_clash:
+        summary += f", {n_clash} in a clash"
+    out.append(f"My picks: {summary}. Times in {zone_name(zone)}; "
+               "~ estimated, ! clash, ? possible clash.")
+    current: date | None = None
+    for r in timed:
+        d = r.start.astimezone(zone).date()  # type: ignore[union-attr]
+        if d != current:
+            out += ["", day_heading(d)]
+            current = d
+        out += _entry_lines(r, zone, clash_map.get(r.id, []), width)
+    if day is not None and not timed:
+        out += ["", f"No picks on {day_heading(day)}."]
+    if reading and day is None:
+        out += ["", "Reading list (no time; never clashes)"]
+        for r in reading:
+            out += textwrap.wrap(f"{r.id}  {r.title} ({r.schedule_label})", width,
+                                 initial_indent="  ", subsequent_indent="           ")
+    if vanished and day is None:
+        out += ["", "Vanished from their schedules (kept until you unpick them)"]
+        for r in vanished:
+            out += textwrap.wrap(
+                f"{r.id}  {r.pick.title} ({r.pick.schedule}, was "
+                f"{when(r.pick.start, r.pick.end, zone, r.pick.estimated)})",
+                width, initial_indent="  ", subsequent_indent="           ")
+    return "\n".join(out) + "\n"
+
+
+def pick_json(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash],
+              moved: Change | None = None) -> dict:
+    """A pick in the shape of `planner talks --format json`, plus its clashes."""
+    out = {
+        "id": r.id, "title": r.title, "speakers": r.speakers, "schedule": r.schedule_label,
+        "start": iso(r.start, zone), "end": iso(r.end, zone), "estimated": r.estimated,
+        "status": r.status,
+        "clashes_with": [c.other(r.id).ref for c in clashes],
+        "clashes": [
+            {"with": c.other(r.id).ref, "type": c.other(r.id).kind, "kind": c.kind,
+             "overlap_minutes": c.overlap_minutes}
+            for c in clashes
+        ],
+    }
+    if moved is not None:
+        out["moved_from"] = {"start": iso(moved.old_start, zone), "end": iso(moved.old_end, zone)}
+    return out
+
+
+# -- planner clashes ----------------------------------------------------------------
+
+def render_clashes_text(clashes: list[Clash], zone: ZoneInfo, picks_timed: int,
+                        width: int = 80) -> str:
+    if not clashes:
+        return f"No clashes among {picks_timed} timed pick{'s' if picks_timed != 1 else ''}.\n"
+    hard = sum(1 for c in clashes if c.kind == "clash")
+    out = [f"{hard} clash{'es' if hard != 1 else ''}, {len(clashes) - hard} possible "
+           f"(an estimated time is involved). Times in {zone_name(zone)}."]
+    current: date | None = None
+    for c in clashes:
+        d = c.start.astimezone(zone).date()
+        if d != current:
+            out += ["", day_heading(d)]
+            current = d
+        label = "clash" if c.kind == "clash" else "possible"
+        span = f"{clock(c.start, zone, False)}–{clock(c.end, zone, False)}"
+        head = f"  {MARK[c.kind]} {label:<8} {span} ({c.overlap_minutes} min)  "
+        indent = " " * len(head)
+        out.append(head + describe_side_long(c.a, width - len(head)))
+        out.append(indent + describe_side_long(c.b, width - len(head)))
+    return "\n".join(out) + "\n"
+
+
+def describe_side_long(iv: Interval, room: int) -> str:
+    text = f"busy: {iv.label}" if iv.kind == "busy" else f"{iv.key} {iv.label}"
+    return short(text, max(24, room))
