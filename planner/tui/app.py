@@ -35,6 +35,8 @@ from .screens.zones import ZonePicker
 from .state import PlannerState, Unavailable
 from .widgets.talk_list import TalkList
 
+AGENDA_POLL_SECONDS = 2.0
+
 
 class PlannerApp(App):
     CSS_PATH = "planner.tcss"
@@ -55,9 +57,26 @@ class PlannerApp(App):
         except Unavailable:
             pass  # picking says so when tried; browsing works without it
         except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10)
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
         self._update_subtitle()
         self.push_screen(BrowserScreen(self.state))
+        if self.state.changes:
+            n = len(self.state.changes)
+            self.notify(f"{n} pick{'s' if n != 1 else ''} changed since the schedule was "
+                        "last read; the agenda (a) lists them.", severity="warning", timeout=8)
+        if self.state.warnings:
+            self.notify("Some busy events could not be read: " + "; ".join(
+                self.state.warnings[:3]), severity="warning", timeout=8, markup=False)
+        # Picks made meanwhile with `planner pick` in another terminal show up here too.
+        self.set_interval(AGENDA_POLL_SECONDS, self._poll_agenda)
+
+    def _poll_agenda(self) -> None:
+        try:
+            changed = self.state.reload_if_changed()
+        except (PlannerError, Unavailable):
+            return  # the next pick or export reports it
+        if changed:
+            self.refresh_views()
 
     def _update_subtitle(self) -> None:
         labels = " + ".join(s.label for s in self.state.schedules) or "no schedule"
@@ -80,16 +99,16 @@ class PlannerApp(App):
         try:
             picked = self.state.toggle_pick(talk.id)
         except Unavailable as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
             return
         except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10)
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
             return
         clashes = self.state.clashes_of(talk.id) if picked else []
         if clashes:
             self.notify(f"Picked; it clashes with {clashes[0]}"
                         + (f" and {len(clashes) - 1} more" if len(clashes) > 1 else "") + ".",
-                        severity="warning", timeout=4)
+                        severity="warning", timeout=4, markup=False)
         self.refresh_views()
 
     def set_zone(self, name: str | None) -> None:
@@ -98,16 +117,16 @@ class PlannerApp(App):
         try:
             self.state.set_zone(name)
         except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10)
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
             return
         except Unavailable as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
         self._update_subtitle()
         for screen in self.screen_stack:
             changed = getattr(screen, "zone_changed", None) or getattr(screen, "redraw", None)
             if changed is not None:
                 changed()
-        self.notify(f"Times are now shown in {name}.", timeout=3)
+        self.notify(f"Times are now shown in {name}.", timeout=3, markup=False)
 
     # -- actions ----------------------------------------------------------------------
 
@@ -129,7 +148,7 @@ class PlannerApp(App):
         try:
             self.state.speaker_index()
         except Unavailable as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
             return
         self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))
 
@@ -151,18 +170,19 @@ class PlannerApp(App):
         try:
             path, count = self.state.export()
         except Unavailable as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
             return
         except PlannerError as exc:
-            self.notify(exc.message, title="Export failed", severity="error", timeout=10)
+            self.notify(exc.message, title="Export failed", severity="error", timeout=10,
+                        markup=False)
             return
         except OSError as exc:
             self.notify(f"{exc.strerror or exc} ({exc.filename or 'export'})",
-                        title="Export failed", severity="error", timeout=10)
+                        title="Export failed", severity="error", timeout=10, markup=False)
             return
         self.last_export = path
         what = f"{count} pick{'s' if count != 1 else ''}"
-        self.notify(f"Wrote {what} to {path}", title="Exported", timeout=8)
+        self.notify(f"Wrote {what} to {path}", title="Exported", timeout=8, markup=False)
 
     # -- command palette --------------------------------------------------------------
 

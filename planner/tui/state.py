@@ -73,6 +73,7 @@ class PlannerState:
         self.picks: set[str] = set()
         self.busy: list[Any] = []  # planner.clashes.Interval of the user's busy events
         self.warnings: list[str] = []  # busy events that could not be read
+        self.changes: list[Any] = []  # planner.changes.Change found when the TUI opened
         self._clashes: dict[str, list[Any]] = {}
         self._would_clash: dict[str, list[Any]] = {}
         self._candidates: list[Any] | None = None
@@ -116,7 +117,19 @@ class PlannerState:
         if self._zone_override is None and agenda.timezone:
             self._use_zone(get_zone(agenda.timezone))
         self._load_busy(agenda)
-        self._apply(agenda)
+        self._note_changes(agenda)
+        self._apply(self.store.load() if self.changes else agenda)
+
+    def _note_changes(self, agenda: Any) -> None:
+        """Moved, vanished and newly clashing picks since the schedules were last read.
+
+        Like `planner picks`, the TUI shows them (on the agenda screen) and records
+        the new state, so each move is reported once, wherever the user saw it.
+        """
+        changes = _core("changes", "Change detection")
+        self.changes = changes.detect_changes(self.schedules, agenda, self.busy)
+        if changes.needs_acknowledging(self.schedules, agenda):
+            self.store.update(lambda a: changes.acknowledge(self.schedules, a))
 
     def _load_busy(self, agenda: Any) -> None:
         paths = list(dict.fromkeys([*agenda.busy, *self.busy_paths]))
@@ -200,11 +213,19 @@ class PlannerState:
         return [self._describe(c, talk.id) for c in self._would_clash.get(talk.id, ())]
 
     def _describe(self, clash: Any, talk_id: str) -> str:
+        """`Pruning Without Tears, Mon 3 Jun ~09:30–~10:00` (busy events say so)."""
+        view = _core("picks_view", "Clash detection")
         other = clash.other(talk_id)
-        a, b = other.start.astimezone(self.zone), other.end.astimezone(self.zone)
-        what = f"busy: {other.label}" if other.kind == "busy" else other.label
-        maybe = ", possibly: estimated times" if clash.kind == "possible" else ""
-        return f"{what} ({a:%a} {a:%H:%M}–{b:%H:%M}{maybe})"
+        what = f"busy: {view.short(other.label)}" if other.kind == "busy" else view.short(
+            other.label)
+        maybe = " (possible: the times are estimates)" if clash.kind == "possible" else ""
+        return f"{what}, {view.when(other.start, other.end, self.zone, other.estimated)}{maybe}"
+
+    def describe_changes(self) -> list[str]:
+        if not self.changes:
+            return []
+        view = _core("picks_view", "Change detection")
+        return [view.describe_change(c, self.zone) for c in self.changes]
 
     # -- search, speakers, export -----------------------------------------------------
 

@@ -86,6 +86,10 @@ class AgendaScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="agenda-summary", classes="summary")
+        changes = self.state.describe_changes()
+        if changes:
+            yield Static("Changed since the schedule was last read:\n" + "\n".join(
+                f"  {line}" for line in changes), id="agenda-changes", markup=False)
         with Container(classes="body"):
             yield TalkList(self.state, id="agenda-talks")
             yield TalkDetail(self.state, id="agenda-detail")
@@ -118,7 +122,8 @@ class AgendaScreen(Screen):
         if clashing:
             parts.append(f"{clashing} clashing")
         if self.state.busy:
-            parts.append(f"{len(self.state.busy)} busy events")
+            n = len(self.state.busy)
+            parts.append(f"{n} busy event{'s' if n != 1 else ''}")
         return " " + " · ".join(parts) + f" · times in {self.state.zone.key}"
 
     @on(RowList.Highlighted, "#agenda-talks")

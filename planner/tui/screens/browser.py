@@ -69,7 +69,7 @@ class BrowserScreen(Screen):
             try:
                 keep = self.state.search(self.query_text)
             except Unavailable as exc:
-                self.notify(str(exc), severity="warning")
+                self.notify(str(exc), severity="warning", markup=False)
                 keep = None
         rows = flatten(self.state.outline, keep)
         if not rows:
@@ -132,7 +132,8 @@ class BrowserScreen(Screen):
     @on(Input.Changed, "#search")
     def _search_changed(self, event: Input.Changed) -> None:
         self.query_text = event.value
-        self.show_rows()
+        row = self.talk_list.highlighted_row
+        self.show_rows(row.talk.id if row is not None and row.talk is not None else None)
 
     @on(Input.Submitted, "#search")
     def _search_submitted(self) -> None:
@@ -157,9 +158,16 @@ class BrowserScreen(Screen):
         self._jump(-1)
 
     def action_goto_stop(self, index: int) -> None:
-        if 0 <= index < len(self._stops):
-            self.talk_list.move_to(self._stops[index], top=True)
-            self.talk_list.focus()
+        """Jump to a day (or unscheduled section): its first talk, its heading in view."""
+        if not 0 <= index < len(self._stops):
+            return
+        rows = self.talk_list.rows
+        start = self._stops[index]
+        end = self._stops[index + 1] if index + 1 < len(self._stops) else len(rows)
+        first_talk = next((i for i in range(start, end) if rows[i].kind is RowKind.TALK), start)
+        self.talk_list.move_to(start, top=True)
+        self.talk_list.move_to(first_talk)
+        self.talk_list.focus()
 
     def _jump(self, step: int) -> None:
         if not self._stops:

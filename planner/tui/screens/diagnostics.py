@@ -1,14 +1,22 @@
-"""What the parsers could not read cleanly, with the file and line of each note."""
+"""What the parsers could not read cleanly, with the file and line of each note.
+
+| Key(s) | Description |
+| :- | :- |
+| up / down | Scroll |
+| escape | Back to the schedule |
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import Header, Static
 
 from ..keymap import CLOSE_KEYS, bindings
 from ..state import PlannerState
@@ -31,23 +39,25 @@ class DiagnosticsScreen(Screen):
         found = self.state.diagnostics()
         files = len({sch.source for sch in self.state.schedules})
         summary = (f" {len(found)} note{'s' if len(found) != 1 else ''} from {files} "
-                   f"file{'s' if files != 1 else ''}; errors mean text was left out.")
+                   f"file{'s' if files != 1 else ''}; an error means text was left out.")
         yield Static(summary, id="diagnostics-summary", classes="summary")
-        table: DataTable = DataTable(id="diagnostics-table", cursor_type="row", zebra_stripes=True)
-        yield table
+        with VerticalScroll(id="diagnostics-scroll"):
+            yield Static(id="diagnostics-table")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("File", "Line", "Severity", "Message")
+        table = Table(box=None, expand=True, padding=(0, 1), header_style="bold")
+        table.add_column("File:line", no_wrap=True)
+        table.add_column("Severity", no_wrap=True)
+        table.add_column("What happened", ratio=1)
         for sch, d in self.state.diagnostics():
-            style = self.get_component_rich_style(f"diagnostics--{d.severity.value}")
-            severity = Text(d.severity.value, style=style)
-            table.add_row(sch.source.rsplit("/", 1)[-1], str(d.line or ""),
-                          severity, d.message)
+            where = sch.source.rsplit("/", 1)[-1] + (f":{d.line}" if d.line else "")
+            style = self.get_component_rich_style(f"diagnostics--{d.severity.value}", partial=True)
+            table.add_row(where, Text(d.severity.value, style=style), d.message)
         if not table.row_count:
-            table.add_row("", "", "", "The parsers read every line cleanly.")
-        table.focus()
+            table.add_row("", "", "The parsers read every line cleanly.")
+        self.query_one("#diagnostics-table", Static).update(table)
+        self.query_one("#diagnostics-scroll").focus()
 
     def action_close(self) -> None:
         self.app.pop_screen()

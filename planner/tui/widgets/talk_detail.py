@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import ClassVar, Protocol
 from zoneinfo import ZoneInfo
 
@@ -117,7 +118,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
                 out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
             out.append("\n")
         if talk.line is not None and sch is not None:
-            out.append(f"\n{sch.source}, line {talk.line}", self._style("muted"))
+            out.append(f"\n{Path(sch.source).name}, line {talk.line}", self._style("muted"))
         return out
 
     def _session(self, sch: Schedule | None, s: Session) -> Text:

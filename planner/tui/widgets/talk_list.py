@@ -110,9 +110,9 @@ class TalkList(RowList[Row]):
             title = row.text or f"Unscheduled · {row.schedule.label if row.schedule else ''}"
             return Text(f" {title} · {row.count} {what}", self._style("day"))
         if kind is RowKind.NOTE:
-            return Text(f"          {row.text}", self._style("note"))
+            return Text(f"     {row.text}", self._style("note"))
         if kind is RowKind.REMARK:
-            return Text(f"          {row.text}", self._style("remark"))
+            return Text(f"     {row.text}", self._style("remark"))
         return Text(f"  {row.text}", self._style("empty"))
 
     def _session_line(self, row: Row) -> Text:
