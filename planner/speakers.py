@@ -42,6 +42,11 @@ def split_names(line: str) -> list[str]:
 
 @lru_cache(maxsize=256)  # asked twice per author line: is it one, and what are the names
 def _split_names(line: str) -> tuple[str, ...]:
+    if line.isascii() and "  " not in line and "and " not in line and not any(
+        sep in line for sep in _SEPARATORS
+    ):
+        # The common `A B, C D, E F`: nothing to unify, squash or drop but blanks.
+        return tuple(p for p in map(str.strip, line.split(",")) if p)
     # Plain replaces beat one regex with alternations by ~3x on author lines.
     unified = line
     for sep in _SEPARATORS:
@@ -75,7 +80,10 @@ def looks_like_name(part: str) -> bool:
             return False
         if not _NAME_TOKEN.match(tok):
             return False
-        if tok[0].islower() and low not in _PARTICLES and not tok.isalpha():
+        if (
+            tok[0].islower() and low not in _PARTICLES and not tok.isalpha()
+            and not _INITIAL.match(tok)  # `colby k. banbury`: a lower-cased initial
+        ):
             return False
         if tok.endswith(".") and not _INITIAL.match(tok) and i != len(tokens) - 1:
             return False

@@ -17,7 +17,7 @@ import re
 from ..diagnostics import DiagnosticSink
 from ..model import Schedule
 from .base import ParseOptions, split_lines
-from .papers import PaperBuilder, ends_cleanly, excerpt, untimed_schedule
+from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "abstracts"
 TITLE = "abstract list (Abstract: paragraphs only)"
@@ -63,6 +63,11 @@ class _Draft:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    with gc_paused():
+        return _parse(text, options)
+
+
+def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
     drafts: list[_Draft] = []
     current: _Draft | None = None

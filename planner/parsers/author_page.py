@@ -33,7 +33,7 @@ from ..model import Schedule, Talk
 from ..speakers import looks_like_name, looks_like_name_list
 from .base import ParseOptions, split_lines
 from .datetimes import MONTHS
-from .papers import PaperBuilder, ends_cleanly, excerpt, untimed_schedule
+from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "author-page"
 TITLE = "author page (title, date, authors, abstract per paper)"
@@ -313,4 +313,5 @@ class _Reader:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
-    return _Reader(text, options).build()
+    with gc_paused():
+        return _Reader(text, options).build()

@@ -22,7 +22,7 @@ from ..diagnostics import DiagnosticSink
 from ..model import Schedule
 from ..text import fold
 from .base import ParseOptions, split_lines
-from .papers import PaperBuilder, ends_cleanly, excerpt, untimed_schedule
+from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "listing"
 TITLE = "paper listing (#N Title, Authors:, abstract)"
@@ -34,7 +34,9 @@ _HEADER = re.compile(
 _TOTAL = re.compile(r"^\|?\s*total\s*[:=]?\s*(?P<n>\d[\d,]{0,9})\s*\|?$", re.IGNORECASE)
 _ENTRY = re.compile(r"#(?P<n>\d{1,7})[.:)]?\s+(?P<title>\S.*)")
 _AUTHORS = re.compile(r"(?:authors?|by)\s*:\s*", re.IGNORECASE)
-_MARKER = re.compile(r"[A-Za-z]{1,12}\d{0,4}")
+# The site's buttons after a title: short one-word brackets, as a run at the very end.
+_MARKERS = re.compile(r"(?:\s*\[[A-Za-z]{1,12}\d{0,4}\])+\s*$")
+_MARKER_WINDOW = 160  # the run is searched for in the title's tail only: linear on any line
 _NOTE_KEYS = frozenset(
     "subject subjects keywords keyword comments comment venue track session award note notes "
     "primary area".split()
@@ -63,15 +65,15 @@ def strip_markers(title: str) -> str:
     """Drop the trailing link buttons (`[PDF3] [Copy] [Kimi9] [REL]`) from a title.
 
     Only short single-word brackets at the very end go, so `[Re] Reproducing X` and
-    `X [Extended Abstract]` keep theirs.  Walks back from the end: linear on any line.
+    `X [Extended Abstract]` keep theirs.
     """
-    end = len(title.rstrip())
-    while end and title[end - 1] == "]":
-        start = title.rfind("[", max(0, end - 20), end)
-        if start < 0 or not _MARKER.fullmatch(title, start + 1, end - 1):
-            break
-        end = len(title[:start].rstrip())
-    return title[:end].rstrip() if end else title.strip()
+    if not title.endswith("]"):
+        return title
+    offset = max(0, len(title) - _MARKER_WINDOW)
+    m = _MARKERS.search(title, offset)
+    if m is None or m.start() == 0:
+        return title
+    return title[: m.start()].rstrip()
 
 
 def sniff(text: str) -> float:
@@ -98,8 +100,7 @@ def sniff(text: str) -> float:
 
 
 class _Entry:
-    __slots__ = ("number", "title", "line", "authors", "authors_line", "paragraphs", "notes",
-                 "open_paragraph")
+    __slots__ = ("number", "title", "line", "authors", "authors_line", "paragraphs", "notes")
 
     def __init__(self, number: int, title: str, line: int) -> None:
         self.number = number
@@ -109,48 +110,46 @@ class _Entry:
         self.authors_line = 0
         self.paragraphs: list[list[str]] = []
         self.notes: list[str] = []
-        self.open_paragraph = False
 
 
 class _Reader:
     def __init__(self, text: str, options: ParseOptions) -> None:
         self.options = options
         self.diag = DiagnosticSink(options.source)
-        self.lines = split_lines(text)
+        self.text = text
         self.entries: list[_Entry] = []
         self.header: tuple[int, str, int, str | None] | None = None  # line, conf, year, track
         self.total: tuple[int, int] | None = None  # line, announced count
 
     def read(self) -> None:
         entry: _Entry | None = None
-        entry_match = _ENTRY.match
-        for no, raw in enumerate(self.lines, 1):
+        entries = self.entries
+        entry_match, authors_match = _ENTRY.match, _AUTHORS.match
+        open_paragraph = False  # an abstract line continues the paragraph before it
+        for no, raw in enumerate(split_lines(self.text), 1):
             line = raw.strip()
             if not line:
-                if entry is not None:
-                    entry.open_paragraph = False
+                open_paragraph = False
                 continue
             c = line[0]
             if c == "#" and (m := entry_match(line)) is not None:
                 entry = _Entry(int(m["n"]), strip_markers(m["title"]), no)
-                self.entries.append(entry)
-                continue
-            if c in "AaBb" and (m := _AUTHORS.match(line)) is not None:
+                entries.append(entry)
+                open_paragraph = False
+            elif c in "AaBb" and (m := authors_match(line)) is not None:
                 self._authors(entry, line[m.end():], no)
-                continue
-            if entry is None:
+                open_paragraph = False
+            elif entry is None:
                 self._preamble(line, no)
-                continue
-            if entry.open_paragraph:
+            elif open_paragraph:
                 entry.paragraphs[-1].append(line)
-                continue
-            if (n := _NOTE.match(line)) is not None and fold(n["key"]) in _NOTE_KEYS:
-                entry.notes.append(line)  # `Subject: ...` and the like, after a blank line
-                continue
-            if not entry.paragraphs and (m := _ABSTRACT_LABEL.match(line)) is not None:
-                line = line[m.end():]
-            entry.paragraphs.append([line])
-            entry.open_paragraph = True
+            elif (n := _NOTE.match(line)) is not None and fold(n["key"]) in _NOTE_KEYS:
+                entry.notes.append(line)  # `Subject: ...` and the like
+            else:
+                if not entry.paragraphs and (m := _ABSTRACT_LABEL.match(line)) is not None:
+                    line = line[m.end():]
+                entry.paragraphs.append([line])
+                open_paragraph = True
 
     def _authors(self, entry: _Entry | None, names: str, no: int) -> None:
         if entry is None or entry.authors is not None or entry.paragraphs:
@@ -227,7 +226,11 @@ class _Reader:
         return untimed_schedule(self.options, NAME, conference, year, talks, self.diag)
 
     def _talk(self, builder: PaperBuilder, e: _Entry, is_last: bool):
-        abstract = "\n\n".join(" ".join(p) for p in e.paragraphs)
+        paras = e.paragraphs
+        if len(paras) == 1 and len(paras[0]) == 1:
+            abstract = paras[0][0]  # the usual one-line abstract, without joining
+        else:
+            abstract = "\n\n".join(" ".join(p) for p in paras)
         label = f"entry #{e.number}"
         if is_last and e.authors is None and not abstract:
             # Nothing after the title: the paste may have cut the title itself.
@@ -277,6 +280,7 @@ class _Reader:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
-    reader = _Reader(text, options)
-    reader.read()
-    return reader.build()
+    with gc_paused():
+        reader = _Reader(text, options)
+        reader.read()
+        return reader.build()
