@@ -1,0 +1,67 @@
+"""The core never loads the UI: each core module, imported alone in a fresh interpreter,
+leaves textual and rich unloaded, and so does a whole `planner agenda` run."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import planner
+
+from .conftest import MLSYS2021, ROOT
+
+UI_PACKAGES = ("textual", "rich")
+NOT_CORE = ("planner.tui", "planner.cli")
+
+
+def core_modules() -> list[str]:
+    names = ["planner"]
+    for info in pkgutil.walk_packages(planner.__path__, "planner."):
+        if not info.name.startswith(NOT_CORE) and info.name != "planner.__main__":
+            names.append(info.name)
+    return sorted(names)
+
+
+def loaded_ui_modules(code: str) -> list[str]:
+    probe = (
+        f"{code}\nimport sys\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {UI_PACKAGES!r}))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return eval(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_core_is_all_found():
+    names = core_modules()
+    # The walk must see the modules this test exists for, or it proves nothing.
+    for expected in ("planner.model", "planner.agenda", "planner.clashes", "planner.search",
+                     "planner.parsers.site", "planner.render"):
+        assert expected in names
+
+
+@pytest.mark.parametrize("module", core_modules())
+def test_core_module_imports_no_ui(module):
+    assert loaded_ui_modules(f"import {module}") == []
+
+
+def test_the_tui_does_load_textual():
+    # The probe can fail: importing the UI package is seen.
+    assert "textual" in loaded_ui_modules("import planner.tui")
+
+
+def test_planner_agenda_run_imports_no_textual():
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "planner", "agenda", str(MLSYS2021)],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Oral: Session 1: Search and Devices" in out.stdout
+    imported = [line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines()
+                if line.startswith("import time:")]
+    assert "planner.render" in imported  # -X importtime really listed the imports
+    assert not [m for m in imported if m.split(".")[0] in UI_PACKAGES]

@@ -1,0 +1,108 @@
+"""`planner tui` as a real process: bad input is one line, a terminal gets the UI."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+from planner.agenda import AgendaStore
+
+from .helpers import ROOT, TWO_TRACK
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "planner", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+def test_missing_file_is_one_line_and_no_ui():
+    out = run_cli("tui", "no-such-program.txt")
+    assert out.returncode == 1
+    assert out.stderr.startswith("planner: ") and out.stderr.count("\n") == 1
+    assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_unknown_zone_is_refused_before_the_ui_starts():
+    out = run_cli("tui", str(TWO_TRACK), "--tz", "Mars/Olympus")
+    assert out.returncode == 1
+    assert "Unknown time zone 'Mars/Olympus'" in out.stderr
+
+
+def test_help_names_every_option():
+    out = run_cli("tui", "--help")
+    assert out.returncode == 0
+    for option in ("--year", "--source-tz", "--as", "--agenda", "--busy", "--tz"):
+        assert option in out.stdout
+
+
+class Terminal:
+    """A real pseudo-terminal running a command, for what only a terminal shows."""
+
+    def __init__(self, args: list[str], cols: int = 100, rows: int = 30) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                                     env=env, start_new_session=True)
+        os.close(slave)
+        self.seen = b""
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text.encode() in self.seen:
+                return True
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 65536)
+                except OSError:
+                    break
+        return text.encode() in self.seen
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(timeout=30)
+        finally:
+            os.close(self.master)
+
+
+def test_planner_without_arguments_opens_the_ui_in_a_terminal():
+    term = Terminal([sys.executable, "-m", "planner"])
+    try:
+        assert term.wait_for("MLSys 2021"), term.seen[-2000:]
+        assert term.wait_for("Opening Remarks")
+        term.send("q")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_a_pick_in_the_real_ui_is_saved(tmp_path):
+    agenda = tmp_path / "mine.json"
+    term = Terminal([sys.executable, "-m", "planner", "tui", str(TWO_TRACK),
+                     "--agenda", str(agenda)])
+    try:
+        assert term.wait_for("Sparse Attention"), term.seen[-2000:]
+        term.send(" ")  # the cursor starts on the first talk
+        deadline = time.monotonic() + 20
+        while not agenda.exists() and time.monotonic() < deadline:
+            term.wait_for("\0", timeout=0.3)  # keep draining the terminal
+        term.send("q")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    picks = AgendaStore(agenda).load().picks
+    assert [p.title for p in picks.values()] == ["Sparse Attention at Scale"]
