@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ AGENDA_FILENAME = "agenda.json"
 LOCK_TIMEOUT_SECONDS = 30.0
 
 T = TypeVar("T")
+_HELD = threading.local()  # lock paths this thread holds, to refuse nested updates
 
 
 def default_agenda_path() -> Path:
@@ -240,6 +242,12 @@ class AgendaStore:
     def _locked(self) -> Iterator[None]:
         from filelock import FileLock, Timeout
 
+        key = str(self.lock_path)
+        held: set[str] = _HELD.__dict__.setdefault("paths", set())
+        if key in held:
+            # An flock is per open file: a second lock from this thread would wait on
+            # the first for ever, and an inner write would be lost to the outer one.
+            raise RuntimeError(f"AgendaStore.update for {self.path} called inside another")
         try:
             self.target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -259,9 +267,11 @@ class AgendaStore:
             raise PlannerError(
                 f"Cannot lock the agenda file {self.path}: {exc.strerror or exc}."
             ) from None
+        held.add(key)
         try:
             yield
         finally:
+            held.discard(key)
             lock.release()
 
     def _remove_stale_temporaries(self) -> None:

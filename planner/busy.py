@@ -37,7 +37,7 @@ class BusyCalendar:
 
     path: str
     calendar: Any  # icalendar.Calendar, with unusable events removed
-    zone: tzinfo  # for all-day and floating events
+    zone: tzinfo | None  # for all-day and floating events (None: the machine's zone)
     skipped: list[str] = field(default_factory=list)
 
     @property
@@ -89,7 +89,7 @@ def parse_busy(path: str, zone: tzinfo | None = None) -> BusyCalendar:
     for extra in calendars[1:]:  # rare, but a concatenation of exports is still busy time
         calendar.subcomponents.extend(extra.subcomponents)
     skipped = _drop_unusable_events(calendar, name)
-    return BusyCalendar(name, calendar, _calendar_zone(calendar) or zone or _local(), skipped)
+    return BusyCalendar(name, calendar, _calendar_zone(calendar) or zone, skipped)
 
 
 def _local() -> ZoneInfo:
@@ -149,7 +149,7 @@ def expand(busy: BusyCalendar, window_start: datetime, window_end: datetime) -> 
     """The calendar's busy occurrences that touch [window_start, window_end]."""
     import recurring_ical_events
 
-    zone = busy.zone
+    zone = busy.zone or _local()  # looked up only when needed: it asks the OS
     try:
         occurrences = recurring_ical_events.of(busy.calendar).between(
             window_start.astimezone(zone), window_end.astimezone(zone)

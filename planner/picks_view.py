@@ -121,8 +121,8 @@ def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Cl
         summary += f", {len(reading)} to read"
     if n_clash:
         summary += f", {n_clash} in a clash"
-    out.append(f"My picks: {summary}. Times in {zone_name(zone)}; "
-               "~ estimated, ! clash, ? possible clash.")
+    out += textwrap.wrap(f"My picks: {summary}. Times in {zone_name(zone)}; "
+                         "~ estimated, ! clash, ? possible clash.", width)
     current: date | None = None
     for r in timed:
         d = r.start.astimezone(zone).date()  # type: ignore[union-attr]
@@ -173,8 +173,14 @@ def render_clashes_text(clashes: list[Clash], zone: ZoneInfo, picks_timed: int,
     if not clashes:
         return f"No clashes among {picks_timed} timed pick{'s' if picks_timed != 1 else ''}.\n"
     hard = sum(1 for c in clashes if c.kind == "clash")
-    out = [f"{hard} clash{'es' if hard != 1 else ''}, {len(clashes) - hard} possible "
-           f"(an estimated time is involved). Times in {zone_name(zone)}."]
+    possible = len(clashes) - hard
+    counts = []
+    if hard:
+        counts.append(f"{hard} clash{'es' if hard != 1 else ''}")
+    if possible:
+        counts.append(f"{possible} possible clash{'es' if possible != 1 else ''} "
+                      "(an estimated time is involved)")
+    out = textwrap.wrap(f"{' and '.join(counts)}. Times in {zone_name(zone)}.", width)
     current: date | None = None
     for c in clashes:
         d = c.start.astimezone(zone).date()

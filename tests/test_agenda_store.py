@@ -134,6 +134,14 @@ def test_update_that_raises_writes_nothing(tmp_path, schedules):
     assert path.read_bytes() == before
 
 
+def test_nested_update_is_refused_rather_than_deadlocking(tmp_path):
+    store = AgendaStore(tmp_path / "a.json")
+    other = AgendaStore(tmp_path / "a.json")
+    with pytest.raises(RuntimeError, match="inside another"):
+        store.update(lambda agenda: other.update(lambda inner: None))
+    store.update(lambda agenda: None)  # the lock was released
+
+
 def test_write_leaves_no_temporary_and_keeps_a_symlink(tmp_path, schedules):
     real = tmp_path / "dotfiles" / "agenda.json"
     real.parent.mkdir()

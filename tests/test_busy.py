@@ -60,7 +60,7 @@ def test_all_day_cancelled_and_transparent_events():
 
 
 def test_outlook_windows_zone_names_and_count_with_exdate():
-    events = load_busy([OUTLOOK], *spring())
+    events = load_busy([OUTLOOK], *spring(), zone=LA)
     syncs = [iv.start.astimezone(LA).strftime("%a %d %H:%M") for iv in events
              if iv.label == "Sync with Priya"]
     assert syncs == ["Mon 05 09:30", "Tue 06 09:30", "Thu 08 09:30", "Fri 09 09:30"]

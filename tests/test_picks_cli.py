@@ -115,7 +115,7 @@ def test_clashes_across_two_schedules_and_zones(capsys, ids):
     ]
     assert set(json.loads(out)[0]) >= {"a", "b", "kind", "overlap_minutes"}
     code, out, _ = run(capsys, "clashes", PACIFIC, BERLIN, "--tz", "Europe/Berlin")
-    assert out.startswith("3 clashes, 1 possible")
+    assert out.startswith("3 clashes and 1 possible clash")
     assert "! clash    18:30–19:00 (30 min)" in out  # Track A x Track B, in Berlin time
 
     code, out, _ = run(capsys, "picks", PACIFIC, BERLIN, "--format", "json")
@@ -199,7 +199,8 @@ def test_bad_busy_files_leave_the_agenda_unchanged(capsys, tmp_path, ids, name, 
     run(capsys, "pick", ids["Cortex"])
     before = (tmp_path / "agenda.json").read_bytes()
     path = str(BUSY / name)
-    for args in (["busy", "add", path], ["picks", "--busy", path], ["clashes", "--busy", path]):
+    for args in (["busy", "add", path], ["picks", "--busy", path], ["clashes", "--busy", path],
+                 ["pick", ids["Fluid"], "--busy", path]):
         code, out, err = run(capsys, *args)
         assert code == 1 and out == "" and words in err
         assert err.count("\n") == 1 and err.startswith("planner: Busy calendar")

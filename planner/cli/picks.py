@@ -165,14 +165,12 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
     """
     if not ids and query is None:
         raise click.UsageError("Give talk ids, or --search WORDS.")
-    plan = load_plan(params, with_busy=False)
+    plan = load_plan(params)  # a bad busy calendar fails here, before anything is picked
     wanted = list(ids)
     if query is not None:
         wanted.append(_search_one(plan, query))
     outcome = plan.store.pick(plan.schedules, wanted)
     plan.agenda = plan.store.load()
-    plan.busy = load_busy_time(plan.agenda, params.get("busy_files") or (), plan.schedules,
-                               plan.zone)
     by_id = {r.id: r for r in plan.resolved}
     cmap = by_key(find_clashes(pick_intervals(plan.resolved), plan.busy))
     lines = []
