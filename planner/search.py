@@ -222,13 +222,16 @@ def snippet(text: str, query: str, width: int = 90) -> str:
         if m is not None:
             start = m.start()
             break
-    if start < 0 or len(flat) <= width:
-        return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
-    begin = max(0, start - width // 3)
+    if len(flat) <= width:
+        return flat
+    begin = max(0, start - width // 3) if start > 0 else 0
     if begin:
         space = flat.find(" ", begin)
         begin = space + 1 if 0 <= space < start else begin
-    piece = flat[begin: begin + width]
+    end = begin + width - 2
+    if end < len(flat):
+        space = flat.rfind(" ", begin, end)
+        end = space if space > max(begin, start) else end
     prefix = "…" if begin else ""
-    suffix = "…" if begin + width < len(flat) else ""
-    return prefix + piece.strip() + suffix
+    suffix = "…" if end < len(flat) else ""
+    return prefix + flat[begin:end].strip() + suffix

@@ -20,7 +20,7 @@ from .base import ParseOptions, split_lines
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "abstracts"
-TITLE = "abstract list (Abstract: paragraphs only)"
+TITLE = "abstract list"
 DEFAULT_CONFERENCE = "Abstract list"
 
 _LABEL = re.compile(r"abstract\s*[:.\-–—]\s*", re.IGNORECASE)

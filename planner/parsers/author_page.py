@@ -36,7 +36,7 @@ from .datetimes import MONTHS
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "author-page"
-TITLE = "author page (title, date, authors, abstract per paper)"
+TITLE = "author page"
 
 _DATE_MDY = re.compile(r"(?P<mon>[A-Za-z]{3,9})\.?\s+(?P<d>\d{1,2}),?\s+(?P<y>(?:19|20)\d\d)")
 _DATE_DMY = re.compile(r"(?P<d>\d{1,2})\s+(?P<mon>[A-Za-z]{3,9})\.?,?\s+(?P<y>(?:19|20)\d\d)")

@@ -25,7 +25,7 @@ from .base import ParseOptions, split_lines
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
 
 NAME = "listing"
-TITLE = "paper listing (#N Title, Authors:, abstract)"
+TITLE = "paper listing"
 
 _HEADER = re.compile(
     r"^(?P<conf>[A-Za-z][A-Za-z&+\-]{1,30}?)[ ._\-]?(?P<year>(?:19|20)\d\d)"

@@ -1,0 +1,167 @@
+"""`planner talks`, `planner speakers` and `planner search`: browsing every loaded
+schedule as one body of talks, papers and people.
+
+Thin commands: load the schedules, ask planner.speakers or planner.search, print
+with planner.talk_lists (text) or render.talk_entry_json (JSON).
+"""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+import sys
+
+import click
+
+from ..errors import AmbiguousError, PlannerError
+from ..model import Schedule, Talk
+from ..render import talk_entry_json
+from ..search import SearchIndex
+from ..speakers import Person, SpeakerIndex
+from ..talk_lists import render_hits, render_speakers, render_talks
+from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option, warn
+
+DEFAULT_LIMIT = 20
+
+
+def register(cli: click.Group) -> None:
+    for command in (talks, speakers, search):
+        cli.add_command(command)
+
+
+def _format_option(func):
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+        show_default=True, help="text for the terminal, json for scripts.",
+    )(func)
+
+
+def _width() -> int:
+    return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
+
+
+def find_person(index: SpeakerIndex, name: str) -> Person:
+    """The one person `name` means: an exact (folded) name, else a unique partial match."""
+    person = index.find(name)
+    if person is not None:
+        return person
+    matches = index.match(name)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(p.name for p in matches[:6])
+        more = f" and {len(matches) - 6} more" if len(matches) > 6 else ""
+        raise AmbiguousError(
+            f"{len(matches)} speakers match {name!r} ({shown}{more}); give more of the name."
+        )
+    close = difflib.get_close_matches(name.lower(), [p.key for p in index.people()], n=1)
+    hint = f"; did you mean {index.find(close[0]).name!r}?" if close else "."  # type: ignore[union-attr]
+    raise PlannerError(f"No speaker called {name!r} in the loaded schedules{hint}")
+
+
+@click.command()
+@schedule_options
+@click.option("--speaker", metavar="NAME", default=None,
+              help="Only this person's talks and papers, across every loaded schedule.")
+@tz_option
+@_format_option
+def talks(**params: object) -> None:
+    """List the talks of the loaded schedules, or one speaker's talks and papers.
+
+    Names match whatever their case, accents or spacing; a unique part of a name
+    is enough.  Without SCHEDULE, every bundled schedule is loaded.
+
+    \b
+    Examples:
+      planner talks program.txt
+      planner talks --speaker "Carole-Jean Wu"
+      planner talks --speaker banbury --format json
+    """
+    schedules = load_from(params)
+    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
+    name = params.get("speaker")
+    heading = None
+    if name:
+        person = find_person(SpeakerIndex(schedules), str(name))
+        groups: list[tuple[Schedule, list[Talk]]] = []
+        for sch, talk in person.talks:
+            if not groups or groups[-1][0] is not sch:
+                groups.append((sch, []))
+            groups[-1][1].append(talk)
+        in_schedules = len(groups)
+        heading = (f"{person.name}: {len(person.talks)} talk{'s' if len(person.talks) != 1 else ''}"
+                   f" and papers in {in_schedules} schedule{'s' if in_schedules != 1 else ''}")
+    else:
+        groups = [(sch, sch.talks()) for sch in schedules]
+    if params.get("fmt") == "json":
+        emit_json([talk_entry_json(sch, t, zone) for sch, ts in groups for t in ts])
+        return
+    emit(render_talks(groups, zone, _width(), heading))
+
+
+@click.command()
+@schedule_options
+@click.option("--sort", type=click.Choice(["name", "talks"]), default="name", show_default=True,
+              help="Order by name, or by number of talks (most first).")
+@_format_option
+def speakers(**params: object) -> None:
+    """List everyone who speaks or authors in the loaded schedules, with talk counts.
+
+    One person is one line however their name is cased, accented or spaced
+    (`colby banbury` and `Colby Banbury`); a name listed twice on one talk counts
+    once.  Author-line entries that are not names are left out and reported.
+
+    \b
+    Examples:
+      planner speakers
+      planner speakers --sort talks --format json
+    """
+    schedules = load_from(params)
+    index = SpeakerIndex(schedules)
+    people = index.people()
+    if params.get("sort") == "talks":
+        people.sort(key=lambda p: -p.count)
+    for sch, talk, name in index.skipped:
+        warn(f"planner: {sch.source}: {name!r} on the authors of {talk.id} is not a name; "
+             "left out of the speakers.")
+    if params.get("fmt") == "json":
+        emit_json([
+            {"name": p.name, "key": p.key, "talks": p.count,
+             "schedules": [s.label for s in p.schedules], "spellings": p.spellings}
+            for p in people
+        ])
+        return
+    emit(render_speakers(people, _width()))
+
+
+@click.command()
+@click.argument("query")
+@schedule_options
+@click.option("--limit", type=click.IntRange(min=0), default=DEFAULT_LIMIT, show_default=True,
+              help="Show at most this many results; 0 shows all.")
+@tz_option
+@_format_option
+def search(**params: object) -> None:
+    """Search titles, speakers and abstracts of the loaded schedules, best first.
+
+    Case and accents do not matter; every word of QUERY must match the start of a
+    word.  Title matches rank above speaker matches, which rank above abstracts.
+
+    \b
+    Examples:
+      planner search sparsity
+      planner search "federated learning" --limit 5
+      planner search goncalves program.txt --format json
+    """
+    query = str(params.get("query") or "")
+    if not query.split():
+        raise PlannerError("Give a word to search for, for example: planner search sparsity.")
+    schedules = load_from(params)
+    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
+    hits = SearchIndex(schedules).search(query)
+    limit = int(params.get("limit") or 0)
+    shown = hits[:limit] if limit else hits
+    if params.get("fmt") == "json":
+        emit_json([talk_entry_json(h.schedule, h.talk, zone) for h in shown])
+        return
+    emit(render_hits(shown, query, len(hits), zone, _width()))
