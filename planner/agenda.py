@@ -32,7 +32,7 @@ from . import clock
 from .errors import PlannerError
 from .model import Schedule, Talk
 from .picked import (  # noqa: F401  (re-exported: callers import them from here)
-    PickStatus, ResolvedPick, normalize_ids, resolve_picks, search_talks, talk_index,
+    PickStatus, ResolvedPick, normalize_ids, resolve_picks, talk_index,
     unknown_ids_message,
 )
 from .safefile import atomic_write, fsync_dir  # noqa: F401  (re-exported)

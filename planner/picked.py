@@ -1,4 +1,4 @@
-"""Matching picks to the schedules loaded now, and finding talks by id or words.
+"""Matching picks to the schedules loaded now.
 
 Picks refer to talks by their stable ids across every loaded schedule.  A pick whose
 talk is found takes the talk's current times; one whose schedule is loaded but no
@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Literal
 
 from .model import Schedule, Talk
-from .text import fold
 
 if TYPE_CHECKING:  # planner.agenda imports this module; annotations only here
     from .agenda import Agenda, Pick
@@ -44,27 +43,6 @@ def talk_index(schedules: list[Schedule]) -> dict[str, tuple[Schedule, Talk]]:
         for talk in schedule.talks():
             index.setdefault(talk.id, (schedule, talk))
     return index
-
-
-def search_talks(schedules: list[Schedule], query: str) -> list[tuple[Schedule, Talk]]:
-    """Talks whose title and speakers contain every word of `query` (folded).
-
-    An exact id or an exact title wins over partial matches, so a query can always
-    be narrowed down to one talk.
-    """
-    words = fold(query).split()
-    if not words:
-        return []
-    index = talk_index(schedules)
-    if query.strip().lower() in index:
-        return [index[query.strip().lower()]]
-    hits = []
-    for schedule, talk in index.values():
-        hay = fold(" ".join([talk.title, *(s.name for s in talk.speakers)]))
-        if all(w in hay for w in words):
-            hits.append((schedule, talk))
-    exact = [h for h in hits if fold(h[1].title) == " ".join(words)]
-    return exact if len(exact) == 1 else hits
 
 
 PickStatus = Literal["scheduled", "vanished", "not-loaded"]

@@ -16,7 +16,7 @@ import pytest
 
 from planner.agenda import (
     AGENDA_VERSION, Agenda, AgendaStore, Pick, default_agenda_path, parse_agenda,
-    resolve_picks, search_talks, stored_timezone,
+    resolve_picks, stored_timezone,
 )
 from planner.errors import PlannerError
 from planner.loader import load_schedules
@@ -160,14 +160,6 @@ def test_stale_temporaries_from_a_killed_writer_are_cleaned(tmp_path, schedules)
     stale.write_text('{"version": 1, "pi', encoding="utf-8")
     AgendaStore(path).pick(schedules, [talk_id(schedules, "Cortex")])
     assert not stale.exists()
-
-
-def test_search_talks_prefers_exact_title_and_ids(schedules):
-    assert len(search_talks(schedules, "compiler")) > 1
-    cortex = talk_id(schedules, "Cortex")
-    assert [t.id for _, t in search_talks(schedules, "CORTEX recursive")] == [cortex]
-    assert [t.id for _, t in search_talks(schedules, cortex)] == [cortex]
-    assert search_talks(schedules, "   ") == []
 
 
 def test_resolve_picks_tells_vanished_from_not_loaded(tmp_path, schedules):

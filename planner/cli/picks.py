@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import click
 
-from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks, search_talks
+from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks
 from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
@@ -27,7 +27,7 @@ from ..picks_view import (
     when,
 )
 from ..zones import get_zone
-from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option, warn
+from .common import display_zone, emit, emit_json, load_from, schedule_options, warn
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,6 +66,14 @@ def schedule_file_options(func: F) -> F:
     func = click.option("-s", "--schedule", "schedules", metavar="FILE", multiple=True,
                         help="Schedule to pick from (repeatable; default: the bundled ones).")(func)
     return func
+
+
+def zone_option(func: F) -> F:
+    return click.option(
+        "--tz", metavar="ZONE", default=None,
+        help="Show times in this IANA zone (default: the one set with planner timezone, "
+        "else the schedules' own).",
+    )(func)
 
 
 def format_option(func: F) -> F:
@@ -145,9 +153,10 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
 @click.command()
 @click.argument("ids", nargs=-1, metavar="[ID]...")
 @click.option("--search", "query", metavar="WORDS", default=None,
-              help="Pick the one talk whose title or speakers contain all these words.")
+              help="Pick the one talk that planner search WORDS finds (titles, speakers, "
+              "abstracts).")
 @schedule_file_options
-@tz_option
+@zone_option
 @busy_option
 @agenda_option
 def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
@@ -184,19 +193,27 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
 
 
 def _search_one(plan: Plan, query: str) -> str:
-    hits = search_talks(plan.schedules, query)
+    """The one talk `planner search QUERY` finds; several are listed, best first."""
+    from ..search import search
+    from ..text import fold
+
+    hits = search(plan.schedules, query)
+    exact = [h for h in hits if fold(h.talk.title) == fold(query)]
+    if len(exact) == 1:
+        hits = exact  # the full title of one talk, even if others mention it
     if not hits:
-        raise PlannerError(f"No talk's title or speakers match {query!r}; nothing was picked.")
+        raise PlannerError(f"No talk matches {query!r}; nothing was picked.")
     if len(hits) > 1:
         emit("".join(
-            f"{t.id}  {when(t.start, t.end, plan.zone, t.estimated)}  {t.title} ({s.label})\n"
-            for s, t in hits
+            f"{h.talk.id}  {when(h.talk.start, h.talk.end, plan.zone, h.talk.estimated)}  "
+            f"{h.talk.title} ({h.schedule.label})\n"
+            for h in hits
         ))
         raise AmbiguousError(
             f"{query!r} matches {len(hits)} talks (listed above); nothing was picked, so pick "
             "one by its id or search with more words."
         )
-    return hits[0][1].id
+    return hits[0].talk.id
 
 
 @click.command()
@@ -215,14 +232,20 @@ def unpick(ids: tuple[str, ...], agenda_path: str | None) -> None:
 
 # -- picks / clashes ----------------------------------------------------------------
 
+def plan_options(day_help: str) -> Callable[[F], F]:
+    """What `picks` and `clashes` read: schedules, --day, --format, --tz, --busy, --agenda."""
+    def apply(func: F) -> F:
+        for option in (agenda_option, busy_option, zone_option, format_option,
+                       click.option("--day", metavar="DAY", default=None, help=day_help),
+                       schedule_options):
+            func = option(func)
+        return func
+
+    return apply
+
+
 @click.command()
-@schedule_options
-@click.option("--day", metavar="DAY", default=None,
-              help="Only this day: ISO date, weekday name or 'today'.")
-@format_option
-@tz_option
-@busy_option
-@agenda_option
+@plan_options("Only this day: ISO date, weekday name or 'today'.")
 def picks(**params: Any) -> None:
     """List my agenda by day, with clash marks, the reading list and any changes.
 
@@ -269,13 +292,7 @@ def _picked_day(spec: str | None, plan: Plan, resolved: list[ResolvedPick]):
 
 
 @click.command()
-@schedule_options
-@click.option("--day", metavar="DAY", default=None,
-              help="Only clashes on this day: ISO date, weekday name or 'today'.")
-@format_option
-@tz_option
-@busy_option
-@agenda_option
+@plan_options("Only clashes on this day: ISO date, weekday name or 'today'.")
 def clashes(**params: Any) -> None:
     """List where my picks overlap each other or my busy calendars.
 
