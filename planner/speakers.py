@@ -81,8 +81,9 @@ def looks_like_name(part: str) -> bool:
         if not _NAME_TOKEN.match(tok):
             return False
         if (
-            tok[0].islower() and low not in _PARTICLES and not tok.isalpha()
-            and not _INITIAL.match(tok)  # `colby k. banbury`: a lower-cased initial
+            tok[0].islower() and low not in _PARTICLES and not _INITIAL.match(tok)
+            # lower-cased names still keep to letters (`carole-jean`, `k.` is an initial)
+            and not tok.replace("-", "").replace("'", "").replace("’", "").isalpha()
         ):
             return False
         if tok.endswith(".") and not _INITIAL.match(tok) and i != len(tokens) - 1:

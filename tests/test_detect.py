@@ -1,0 +1,149 @@
+"""One registry of formats: detection by shape, `--as` overrides, clear errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from planner.errors import PlannerError
+from planner.loader import load_schedules
+from planner.parsers import FORMATS, MIN_FIT, detect
+
+from .conftest import ROOT, SCHEDULES, SEEDS
+
+SEED_FORMATS = {
+    "000_582fbc6f8791162a.txt": "listing",
+    "001_31bcfe18b15d1aa4.txt": "site",
+    "002_17bd2f9a7802460e.txt": "abstracts",
+    "003_d6db3e7a8b919b7b.txt": "author-page",
+}
+RESHAPES = {
+    "as-is": lambda t: t,
+    "crlf": lambda t: t.replace("\n", "\r\n"),
+    "extra-blank-lines": lambda t: t.replace("\n", "\n\n\n"),
+    "no-blank-lines": lambda t: "\n".join(line for line in t.split("\n") if line.strip()),
+    "missing-header": lambda t: "\n".join(t.split("\n")[6:]),
+    "first-half": lambda t: t[: len(t) // 2],
+}
+
+
+def planner(*args: str, cwd=ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "planner", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=120)
+
+
+def seed(name: str) -> str:
+    return (SEEDS / name).read_text(encoding="utf-8")
+
+
+def test_registry_names_every_format():
+    assert list(FORMATS) == ["site", "listing", "abstracts", "author-page"]
+    for fmt in FORMATS.values():
+        assert fmt.title and callable(fmt.sniff) and callable(fmt.parse)
+
+
+@pytest.mark.parametrize("reshape", RESHAPES, ids=list(RESHAPES))
+@pytest.mark.parametrize("name", SEED_FORMATS)
+def test_each_seed_and_its_reshapes_are_detected(name, reshape):
+    text = RESHAPES[reshape](seed(name))
+    assert detect(text).name == SEED_FORMATS[name]
+
+
+@pytest.mark.parametrize("name", SEED_FORMATS)
+def test_other_sniffers_score_each_seed_low(name):
+    text = seed(name)
+    for fmt in FORMATS.values():
+        fit = fmt.sniff(text)
+        assert 0.0 <= fit <= 1.0
+        if fmt.name == SEED_FORMATS[name]:
+            assert fit >= 0.9
+        else:
+            assert fit < MIN_FIT, (fmt.name, fit)
+
+
+def test_text_that_fits_no_format_names_the_known_ones():
+    with pytest.raises(PlannerError) as err:
+        detect("hello\nthis is a shopping list\n", "list.txt")
+    message = err.value.message
+    assert message.startswith("list.txt does not look like any known schedule format")
+    for name in FORMATS:
+        assert name in message
+    assert "--as" in message
+
+
+def test_text_that_fits_two_formats_equally_says_so():
+    both = seed("000_582fbc6f8791162a.txt") + "\n\n" + seed("001_31bcfe18b15d1aa4.txt")
+    with pytest.raises(PlannerError) as err:
+        detect(both, "both.txt")
+    assert "fits both" in err.value.message
+    assert "--as site" in err.value.message and "--as listing" in err.value.message
+
+
+def test_every_bundled_schedule_loads_by_default():
+    schedules = load_schedules(None)
+    assert sorted(s.format for s in schedules) == sorted(FORMATS)
+    assert schedules[0].format == "site"  # the default one first
+
+
+def test_check_names_the_detected_format(tmp_path):
+    for name, fmt in SEED_FORMATS.items():
+        shutil.copy(SEEDS / name, tmp_path / name)  # no metadata beside it
+        p = planner("check", str(tmp_path / name), "--format", "json")
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["format"] == fmt
+
+
+def test_as_overrides_detection_on_every_command(tmp_path):
+    path = tmp_path / "papers.txt"
+    shutil.copy(SEEDS / "000_582fbc6f8791162a.txt", path)
+    p = planner("check", str(path), "--as", "abstracts", "--format", "json")
+    assert json.loads(p.stdout)["format"] == "abstracts"
+    for command in (["talks"], ["search", "sparse"], ["speakers"]):
+        forced = planner(*command, str(path), "--as", "abstracts", "--format", "json")
+        assert forced.returncode == 0 and json.loads(forced.stdout) == []
+        detected = planner(*command, str(path), "--format", "json")
+        assert detected.returncode == 0 and json.loads(detected.stdout) != []
+    p = planner("talks", str(path), "--as", "nonsense")
+    assert p.returncode == 2 and "'nonsense' is not one of" in p.stderr
+
+
+def test_unknown_format_and_undetectable_text_are_one_clear_line(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("groceries\nmilk\n", encoding="utf-8")
+    for args in (["check", str(path)], ["talks", str(path)], ["search", "x", str(path)],
+                 ["speakers", str(path)]):
+        p = planner(*args)
+        assert p.returncode == 1 and p.stdout == ""
+        assert p.stderr.startswith("planner: ") and p.stderr.count("\n") == 1
+        assert "Traceback" not in p.stderr
+    p = planner("check", str(path), "--as", "nonsense")
+    assert p.returncode == 1 and "known formats are site, listing, abstracts, author-page" in p.stderr
+
+
+def test_agenda_and_bare_planner_still_work_with_untimed_schedules_loaded():
+    for args in (["agenda"], []):
+        p = planner(*args)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.startswith("MLSys 2021 — Tuesday 6 April 2021")
+        assert "Abstract list" not in p.stdout  # untimed schedules add no sessions
+
+
+def test_bad_input_files_are_one_clear_error(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    binary = tmp_path / "image.txt"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    for path in (empty, binary, tmp_path / "missing.txt", tmp_path):
+        p = planner("talks", str(path))
+        assert p.returncode == 1 and p.stderr.startswith("planner: ")
+        assert "Traceback" not in p.stderr
+
+
+def test_bundled_metadata_formats_are_registered():
+    for toml in SCHEDULES.glob("*.toml"):
+        fmt = [line for line in toml.read_text().splitlines() if line.startswith("format")]
+        assert fmt and fmt[0].split('"')[1] in FORMATS
