@@ -126,7 +126,8 @@ class Session(BaseModel):
     def duration(self) -> timedelta | None:
         if self.start is None or self.end is None:
             return None
-        return self.end - self.start
+        # In one zone, `end - start` is wall-clock time: an hour off across a DST change.
+        return self.end.astimezone(timezone.utc) - self.start.astimezone(timezone.utc)
 
 
 class Schedule(BaseModel):

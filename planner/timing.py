@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from statistics import median
+from zoneinfo import ZoneInfo
 
 from .diagnostics import DiagnosticSink
 from .model import Schedule, Session, SessionKind, Talk
@@ -39,9 +40,9 @@ _TALK_MINUTES = {SessionKind.INVITED: 60, SessionKind.KEYNOTE: 60, SessionKind.T
 _TALK_KINDS = (SessionKind.ORAL, SessionKind.SPOTLIGHT, SessionKind.SESSION)
 
 
-def infer_talk_minutes(sessions: list[Session]) -> tuple[int, int]:
+def infer_talk_minutes(sessions: list[Session], zone: ZoneInfo) -> tuple[int, int]:
     """(minutes, how many sessions it was inferred from); (default, 0) when none fit."""
-    starts = _stated_starts_by_day(sessions)
+    starts = _stated_starts_by_day(sessions, zone)
     samples: list[float] = []
     for s in sessions:
         if s.start is None or s.start_estimated or s.kind not in _TALK_KINDS or len(s.talks) < 2:
@@ -49,7 +50,7 @@ def infer_talk_minutes(sessions: list[Session]) -> tuple[int, int]:
         if s.end is not None and not s.end_estimated:
             span = (s.end - s.start).total_seconds() / 60
         else:
-            nxt = _next_start(starts, s.start)
+            nxt = _next_start(starts, s.start, zone)
             if nxt is None:
                 continue
             span = (nxt - s.start).total_seconds() / 60
@@ -62,18 +63,20 @@ def infer_talk_minutes(sessions: list[Session]) -> tuple[int, int]:
     return max(5, int(median(low)) // 5 * 5), len(clean)
 
 
-def _stated_starts_by_day(sessions: list[Session]) -> dict[date, list[datetime]]:
+def _stated_starts_by_day(sessions: list[Session], zone: ZoneInfo) -> dict[date, list[datetime]]:
     by_day: dict[date, list[datetime]] = defaultdict(list)
     for s in sessions:
         if s.start is not None and not s.start_estimated:
-            by_day[s.start.date()].append(s.start)
+            by_day[s.start.astimezone(zone).date()].append(s.start)
     for v in by_day.values():
         v.sort()
     return by_day
 
 
-def _next_start(starts: dict[date, list[datetime]], start: datetime) -> datetime | None:
-    day = starts.get(start.date(), [])
+def _next_start(
+    starts: dict[date, list[datetime]], start: datetime, zone: ZoneInfo
+) -> datetime | None:
+    day = starts.get(start.astimezone(zone).date(), [])
     i = bisect.bisect_right(day, start)
     return day[i] if i < len(day) else None
 
@@ -81,10 +84,18 @@ def _next_start(starts: dict[date, list[datetime]], start: datetime) -> datetime
 def assign_times(
     schedule: Schedule, talk_minutes: int | None, diag: DiagnosticSink
 ) -> Schedule:
-    """Fill in estimated times in place and return the schedule."""
+    """Fill in estimated times in place and return the schedule.
+
+    Arithmetic runs on UTC instants: adding to an aware datetime adds wall-clock time,
+    which is an hour off across a DST change.  Results go back to the schedule's zone.
+    """
     sessions = schedule.sessions
+    zone = ZoneInfo(schedule.timezone)
+    for s in sessions:
+        s.start = s.start.astimezone(timezone.utc) if s.start else None
+        s.end = s.end.astimezone(timezone.utc) if s.end else None
     if talk_minutes is None and any(s.start is not None for s in sessions):
-        talk_minutes, n = infer_talk_minutes(sessions)
+        talk_minutes, n = infer_talk_minutes(sessions, zone)
         if n:
             diag.info(
                 "talk-length",
@@ -93,7 +104,7 @@ def assign_times(
         else:
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
     talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
-    starts = _stated_starts_by_day(sessions)
+    starts = _stated_starts_by_day(sessions, zone)
     previous: Session | None = None
     orphans: list[Talk] = []
     kept: list[Session] = []
@@ -120,12 +131,16 @@ def assign_times(
         if s.end is None:
             s.end = s.start + need
             s.end_estimated = True
-            nxt = _next_start(starts, s.start)
+            nxt = _next_start(starts, s.start, zone)
             if nxt is not None and nxt < s.end:
                 s.end = nxt
         _slot_talks(s, per_talk)
         kept.append(s)
         previous = s
+    for s in kept:
+        s.start, s.end = s.start.astimezone(zone), s.end.astimezone(zone)  # type: ignore[union-attr]
+        for t in s.talks:
+            t.start, t.end = t.start.astimezone(zone), t.end.astimezone(zone)  # type: ignore[union-attr]
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule

@@ -27,6 +27,7 @@ def local_zone_name() -> str:
     try:
         import tzlocal
 
+        tzlocal.reload_localzone()  # tzlocal caches per process; TZ may have changed
         name = tzlocal.get_localzone_name()
     except Exception:  # a broken /etc/localtime must not stop a parse
         name = None

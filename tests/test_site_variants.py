@@ -207,3 +207,20 @@ def test_sessions_after_a_dst_change_keep_their_wall_times():
 
     utc = [s.start.astimezone(timezone.utc).strftime("%H:%M") for s in sch.sessions]
     assert utc == ["17:00", "16:00"]  # PST then PDT
+
+
+def test_slots_across_a_dst_fall_back_are_real_minutes():
+    # 01:00 on the night clocks go back: four 20-minute talks span 80 real minutes.
+    text = ("Oral: Session 1: Late Sun 7 Nov 01:00 a.m.\n\n"
+            + "".join(f"Talk {i}\nAna Lima, Bo Chen\n\nWords here.\n\n" for i in range(4)))
+    sch = parse_text(text, "t", {**META, "year": 2021})
+    s = sch.sessions[0]
+    from datetime import timezone
+
+    # Subtracting two datetimes in one zone gives wall-clock time; compare instants.
+    assert (s.end.astimezone(timezone.utc) - s.start.astimezone(timezone.utc)).seconds == 80 * 60
+    assert s.duration.total_seconds() == 80 * 60
+
+    utc = [t.start.astimezone(timezone.utc).strftime("%H:%M") for t in s.talks]
+    assert utc == ["08:00", "08:20", "08:40", "09:00"]
+    assert s.end.astimezone(timezone.utc).strftime("%H:%M") == "09:20"
