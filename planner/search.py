@@ -2,13 +2,19 @@
 
 Matching ignores case, accents and punctuation: the query is folded like every other
 key (`planner.text.fold`) and each word of it must start a word in the talk's title,
-speakers or abstract (a word of four letters or more may also sit inside a word, at
-the lowest rank).  A title hit outranks a speaker hit, which outranks an abstract hit;
-a whole word outranks a word start; the whole query as a phrase adds a bonus.
+speakers or abstract.  Abstracts are searched for words of three letters or more (a
+one- or two-letter word starts a word in nearly every abstract).  A word of four
+letters or more that starts no word anywhere is also looked for inside words
+(`euroshard` finds NeuroShard), at the lowest rank.
 
-The index is built once per set of schedules and keeps each field of every talk in
-one lower-cased string, so a query is a few C-speed `str.find` scans rather than a
-Python loop over talks: fast enough to run on every keystroke of the TUI.
+Ranking: a title hit outranks a speaker hit, which outranks an abstract hit; a whole
+word outranks a word start; the whole query as a phrase adds a bonus; ties keep
+schedule order.
+
+The index keeps each field of every talk in one lower-cased string, one talk per
+line.  A query word is one `str.find` scan per field that jumps to the next line at
+each match, so Python sees each matching talk once, and the scores are combined with
+C-level dict operations: fast enough for every keystroke of the TUI.
 """
 
 from __future__ import annotations
@@ -16,22 +22,33 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from dataclasses import dataclass
+from operator import itemgetter
+from typing import NamedTuple
 
 from .model import Schedule, Talk
 from .text import fold
 
-TITLE_WEIGHT, SPEAKER_WEIGHT, ABSTRACT_WEIGHT = 4.0, 3.0, 1.0
-WHOLE_WORD, WORD_START, INSIDE_WORD = 3, 2, 1
-MIN_INSIDE_WORD = 4  # shorter query words match only at word starts: `gpu`, not `in`
-REPEAT_BONUS, MAX_REPEATS = 0.25, 4  # never lifts an abstract hit to a speaker hit
+MIN_ABSTRACT_WORD = 3
+MIN_INSIDE_WORD = 4
+# Score of one query word by where and how it matched.  All distinct, so the value
+# also tells the field; listed from weakest to strongest.
+_VALUES = (
+    ("abstract", "inside", 1.0), ("abstract", "start", 2.0), ("abstract", "whole", 3.0),
+    ("speakers", "inside", 3.5), ("title", "inside", 4.5), ("speakers", "start", 7.0),
+    ("title", "start", 9.0), ("speakers", "whole", 10.5), ("title", "whole", 13.5),
+)
+FIELD_OF_VALUE = {value: field for field, _, value in _VALUES}
+# Check later words talk by talk once fewer than 1 in NARROW_SHARE talks remain;
+# below that a scan of the whole field costs more than a look-up per candidate.
+NARROW_SHARE = 4
 PHRASE_BONUS = {"title": 6.0, "speakers": 4.0, "abstract": 2.0}
 ID_SCORE = 1000.0
 
-# ASCII bytes to their search form: letters lower-cased, digits kept, everything else a
-# space.  Bytes >= 0x80 (the inside of UTF-8 sequences) pass through untouched.
+# ASCII bytes to their search form: letters lower-cased, digits and line ends kept,
+# everything else a space.  Bytes >= 0x80 (inside UTF-8 sequences) pass untouched.
 _ASCII_FOLD = bytes(
-    (ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 0x80 else b for b in range(256)
+    (ord(chr(b).lower()) if chr(b).isalnum() or b == 0x0A else 0x20) if b < 0x80 else b
+    for b in range(256)
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
@@ -44,82 +61,65 @@ def _drop_accent(m: re.Match[str]) -> str:
 
 
 def _searchable(text: str) -> str:
-    """Accents and non-ASCII punctuation out of a non-ASCII text (ASCII is left to the
-    byte table, which handles it all at once)."""
+    """One line; accents and non-ASCII punctuation out of non-ASCII text (ASCII is
+    left to the byte table, which handles it all at once)."""
+    if "\n" in text:
+        text = text.replace("\n", " ")
     if text.isascii():
         return text
     decomposed = unicodedata.normalize("NFKD", text)
-    return _NON_ASCII.sub(_drop_accent, decomposed).casefold()
+    return _NON_ASCII.sub(_drop_accent, decomposed).casefold().replace("\n", " ")
 
 
 class _Field:
-    """One field of every talk in one string: ` text \\n ` per talk, found by offset."""
+    """One field of every talk in one string, a line ` text ` per talk."""
 
-    __slots__ = ("blob", "starts", "weight", "name")
+    __slots__ = ("name", "blob", "starts", "values")
 
-    def __init__(self, name: str, weight: float, texts: list[str]) -> None:
+    def __init__(self, name: str, texts: list[str]) -> None:
+        self.name = name
         parts = [" " + _searchable(t) + " \n" for t in texts]
         starts, pos = [], 0
-        for p in parts:
+        for part in parts:
             starts.append(pos)
-            pos += len(p)
+            pos += len(part)
         starts.append(pos)
-        joined = "".join(parts)
         # One pass over the bytes lower-cases ASCII and turns its punctuation into
         # spaces; lengths do not change, so the offsets above still hold.
-        self.blob = joined.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD).decode(
-            "utf-8", "surrogatepass"
-        )
+        self.blob = "".join(parts).encode("utf-8", "surrogatepass").translate(
+            _ASCII_FOLD).decode("utf-8", "surrogatepass")
         self.starts = starts
-        self.weight = weight
-        self.name = name
+        self.values = {how: value for field, how, value in _VALUES if field == name}
 
-    def doc_at(self, pos: int) -> int:
-        return bisect_right(self.starts, pos) - 1
-
-    def scan(self, word: str, docs: list[int] | None) -> dict[int, int]:
-        """Talks whose field holds `word`, with how well: whole word, start, inside."""
-        found: dict[int, int] = {}
-        blob, starts = self.blob, self.starts
-        needle = " " + word
-        spaced = needle + " "
-        if docs is None:
-            pos = blob.find(needle)
-            while pos >= 0:
-                d = bisect_right(starts, pos) - 1
+    def scan(self, needle: str, narrow: set[int] | None) -> tuple[list[int], list[int]]:
+        """Talks whose line holds `needle`: (where it is followed by more of a word,
+        where it ends a word).  str.find does the scanning; Python sees each matching
+        talk once, since the search jumps to the next line after a match."""
+        blob, starts, find = self.blob, self.starts, self.blob.find
+        spaced, n = needle + " ", len(needle)
+        part: list[int] = []
+        whole: list[int] = []
+        if narrow is not None:
+            for d in narrow:
                 end = starts[d + 1]
-                whole = blob[pos + len(needle)] == " " or blob.find(spaced, pos, end) >= 0
-                found[d] = WHOLE_WORD if whole else WORD_START
-                pos = blob.find(needle, end)
-            if len(word) >= MIN_INSIDE_WORD:
-                pos = blob.find(word)
-                while pos >= 0:
-                    d = bisect_right(starts, pos) - 1
-                    found.setdefault(d, INSIDE_WORD)
-                    pos = blob.find(word, starts[d + 1])
-            return found
-        inside = len(word) >= MIN_INSIDE_WORD
-        for d in docs:
-            start, end = starts[d], starts[d + 1]
-            if blob.find(spaced, start, end) >= 0:
-                found[d] = WHOLE_WORD
-            elif blob.find(needle, start, end) >= 0:
-                found[d] = WORD_START
-            elif inside and blob.find(word, start, end) >= 0:
-                found[d] = INSIDE_WORD
-        return found
-
-    def repeats(self, d: int, word: str) -> float:
-        """A small bonus for an abstract that keeps coming back to the word."""
-        n = self.blob.count(" " + word, self.starts[d], self.starts[d + 1])
-        return REPEAT_BONUS * min(max(n - 1, 0), MAX_REPEATS)
-
-    def has_phrase(self, d: int, phrase: str) -> bool:
-        return self.blob.find(phrase, self.starts[d], self.starts[d + 1]) >= 0
+                if find(spaced, starts[d], end) >= 0:
+                    whole.append(d)
+                elif find(needle, starts[d], end) >= 0:
+                    part.append(d)
+            return part, whole
+        pos = find(needle)
+        while pos >= 0:
+            d = bisect_right(starts, pos) - 1
+            end = starts[d + 1]
+            if blob[pos + n] == " " or find(spaced, pos, end) >= 0:
+                whole.append(d)
+            else:
+                part.append(d)
+            pos = find(needle, end)
+        return part, whole
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     schedule: Schedule
     talk: Talk
     score: float
@@ -142,10 +142,9 @@ class SearchIndex:
         ]
         talks = [t for _, t in self.entries]
         self.fields = (
-            _Field("title", TITLE_WEIGHT, [_title_text(t) for t in talks]),
-            _Field("speakers", SPEAKER_WEIGHT,
-                   [" | ".join(s.name for s in t.speakers) for t in talks]),
-            _Field("abstract", ABSTRACT_WEIGHT, [t.abstract for t in talks]),
+            _Field("title", [_title_text(t) for t in talks]),
+            _Field("speakers", [" | ".join(s.name for s in t.speakers) for t in talks]),
+            _Field("abstract", [t.abstract for t in talks]),
         )
         self.by_id: dict[str, int] = {}
         for i, t in enumerate(talks):
@@ -156,55 +155,64 @@ class SearchIndex:
 
     def search(self, query: str, limit: int | None = None) -> list[Hit]:
         """Talks matching every word of `query`, best first (ties in schedule order)."""
-        words = fold(query).split()
-        if not words:
-            return []
-        scores = self._score(sorted(set(words), key=len, reverse=True))
-        if len(words) > 1:
-            phrase = " " + " ".join(words)
-            for d in scores:
-                for f in self.fields:
-                    if f.has_phrase(d, phrase):
-                        score, where = scores[d]
-                        scores[d] = (score + PHRASE_BONUS[f.name], where)
-                        break
+        typed = fold(query).split()
+        words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
+        scores: dict[int, float] = {}
+        fields: dict[int, float] = {}  # the first (longest) word's value: where it matched
+        for n, word in enumerate(words):
+            narrow = set(scores) if n and len(scores) * NARROW_SHARE < len(self) else None
+            best = self._word(word, narrow)
+            if n == 0:
+                scores = fields = best
+            else:
+                scores = {d: scores[d] + best[d] for d in scores.keys() & best.keys()}
+            if not scores:
+                break
+        if len(typed) > 1 and scores:
+            self._phrase(" " + " ".join(typed), scores)
         exact = self.by_id.get(query.strip())
         if exact is not None:
-            scores[exact] = (ID_SCORE, "id")
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
+            scores = dict(scores)
+            scores[exact] = ID_SCORE
+        ranked = sorted(scores.items())
+        ranked.sort(key=itemgetter(1), reverse=True)  # stable: ties stay in talk order
         if limit is not None:
             ranked = ranked[: max(0, limit)]
+        entries = self.entries
         return [
-            Hit(self.entries[d][0], self.entries[d][1], score, where)
-            for d, (score, where) in ranked
+            Hit(*entries[d], score, "id" if score == ID_SCORE else
+                FIELD_OF_VALUE.get(fields.get(d, 0.0), "abstract"))
+            for d, score in ranked
         ]
 
-    def _score(self, words: list[str]) -> dict[int, tuple[float, str]]:
-        """For every talk matching all `words`: its summed score and best field."""
-        scores: dict[int, tuple[float, str]] = {}
-        candidates: list[int] | None = None
-        for n, word in enumerate(words):
-            # Once few talks remain, check just those instead of scanning everything.
-            docs = candidates if candidates is not None and len(candidates) * 16 < len(self) else None
-            best: dict[int, tuple[float, str]] = {}
+    def _word(self, word: str, narrow: set[int] | None) -> dict[int, float]:
+        """Every talk where `word` matches, with its best value (dict ops in C: a
+        stronger match written later replaces a weaker one)."""
+        found: list[tuple[float, list[int]]] = []
+        for f in self.fields:
+            if f.name == "abstract" and len(word) < MIN_ABSTRACT_WORD:
+                continue
+            part, whole = f.scan(" " + word, narrow)
+            found += [(f.values["start"], part), (f.values["whole"], whole)]
+        if not any(talks for _, talks in found) and len(word) >= MIN_INSIDE_WORD:
             for f in self.fields:
-                for d, quality in f.scan(word, docs).items():
-                    value = f.weight * quality
-                    if f.weight == ABSTRACT_WEIGHT:
-                        value += f.repeats(d, word)
-                    if d not in best or value > best[d][0]:
-                        best[d] = (value, f.name)
-            if n == 0:
-                scores = best
-            else:
-                scores = {
-                    d: (scores[d][0] + v, scores[d][1] if scores[d][0] >= v else where)
-                    for d, (v, where) in best.items() if d in scores
-                }
-            candidates = sorted(scores)
-            if not candidates:
-                break
-        return scores
+                part, whole = f.scan(word, narrow)
+                found.append((f.values["inside"], part + whole))
+        best: dict[int, float] = {}
+        for value, talks in sorted(found, key=itemgetter(0)):
+            if talks:
+                best.update(dict.fromkeys(talks, value))
+        return best
+
+    def _phrase(self, phrase: str, scores: dict[int, float]) -> None:
+        candidates = set(scores)
+        narrow = candidates if len(candidates) * NARROW_SHARE < len(self) else None
+        for f in self.fields:
+            part, whole = f.scan(phrase, narrow)
+            for d in part + whole:
+                if d in candidates:
+                    scores[d] += PHRASE_BONUS[f.name]
+                    candidates.discard(d)
 
 
 def search(schedules: list[Schedule], query: str, limit: int | None = None) -> list[Hit]:

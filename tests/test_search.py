@@ -160,3 +160,14 @@ def test_talks_command_lists_every_talk_in_the_shared_json_shape():
     assert len(rows) == 18 + 25 + 10 + 9
     assert all(list(r) == JSON_KEYS for r in rows)
     assert len({r["id"] for r in rows}) == len(rows)
+
+
+def test_a_phrase_in_the_typed_order_ranks_first():
+    def t(title):
+        return Talk(id=title, title=title)
+    sch = Schedule(conference="C", timezone="UTC", source="c.txt", format="listing",
+                   unscheduled=[t("Training Sparse Models"), t("Sparse Training for Everyone")])
+    assert titles(search([sch], "sparse training")) == ["Sparse Training for Everyone",
+                                                        "Training Sparse Models"]
+    assert titles(search([sch], "training sparse")) == ["Training Sparse Models",
+                                                        "Sparse Training for Everyone"]
