@@ -59,6 +59,8 @@ TALK_LIST_KEYS: tuple[KeySpec, ...] = (
 )
 
 SEARCH_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("search.first", "enter", "submit", "First match",
+            "Go to the first matching talk (then space picks it).", palette=False),
     KeySpec("search.clear", "escape", "clear_search", "Clear",
             "Clear the search and go back to the list.", palette=False),
 )

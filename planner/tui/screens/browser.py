@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input
 
 from ..keymap import BROWSER_KEYS, bindings
-from ..rows import Row, RowKind, day_starts, flatten
+from ..rows import Row, RowKind, flatten
 from ..state import PlannerState, Unavailable
 from ..widgets.day_bar import DayBar
 from ..widgets.key_footer import KeyFooter
@@ -72,17 +72,18 @@ class BrowserScreen(Screen):
                 self.notify(str(exc), severity="warning", markup=False)
                 keep = None
         rows = flatten(self.state.outline, keep)
+        stops = rows.stops
         if not rows:
             what = f"No talk matches “{self.query_text.strip()}”." if keep is not None else (
                 "The loaded schedules have no talks.")
-            rows = [Row(RowKind.EMPTY, text=what)]
+            rows.append(Row(RowKind.EMPTY, text=what))
         cursor = None
         if keep_talk is not None:
             cursor = next((i for i, r in enumerate(rows)
                            if r.talk is not None and r.talk.id == keep_talk), None)
         if cursor is None:
             cursor = next((i for i, r in enumerate(rows) if r.kind is RowKind.TALK), None)
-        self._stops = day_starts(rows)
+        self._stops = stops
         self.talk_list.set_rows(rows, cursor)
         if cursor is None:
             self.talk_list.scroll_to(y=0, animate=False, immediate=True)

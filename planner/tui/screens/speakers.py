@@ -38,7 +38,7 @@ class PersonList(RowList[Any]):
     def render_row(self, person: Any, width: int, highlighted: bool) -> Text:
         n = len(person.talks)
         line = Text(f" {person.name}")
-        line.append(f"  {n}", self.get_component_rich_style("person-list--count"))
+        line.append(f"  {n}", self.component_style("person-list--count"))
         return line
 
 

@@ -32,8 +32,14 @@ def visible_window(widths: list[int], current: int, room: int) -> tuple[int, int
 class DayBar(Static):
     """Shows the day stops of the list; clicking one runs `screen.goto_stop(i)`."""
 
+    _shown: tuple | None = None
+
     def show(self, stops: list[tuple[date | None, str]], current: int | None) -> None:
         """`stops`: (day, "") for days, (None, label) for unscheduled sections."""
+        key = (tuple(stops), current, self.size.width)
+        if key == self._shown:
+            return  # unchanged: typing in the search box often keeps the same days
+        self._shown = key
         labels = [f" {day_label(day, section)} " for day, section in stops]
         if not labels:
             self.update(Content(" No days to show").stylize("dim"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import BindingType
@@ -58,6 +59,10 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
         super().__init__(name=name, id=id, classes=classes)
         self._rows: Sequence[RowT] = ()
         self._line_cache: dict[tuple[int, int, bool], Strip] = {}
+        # Styles looked up once per frame, not once per line: a frame draws every
+        # visible row, and each lookup walks the CSS.
+        self._frame_styles: dict[str, Style] = {}
+        self._base_style: Style = Style()
 
     # -- what subclasses provide ------------------------------------------------------
 
@@ -205,6 +210,22 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
 
     # -- drawing ----------------------------------------------------------------------
 
+    def component_style(self, name: str) -> Style:
+        """A component class's rich style, cached for the frame being drawn."""
+        style = self._frame_styles.get(name)
+        if style is None:
+            style = self._frame_styles[name] = self.get_component_rich_style(name)
+        return style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame_styles.clear()
+        self._base_style = self.rich_style
+        return super().render_lines(crop)
+
+    def notify_style_update(self) -> None:
+        self._line_cache.clear()  # a theme change restyles every row
+        super().notify_style_update()
+
     def on_resize(self, event: events.Resize) -> None:
         self._line_cache.clear()
         self.virtual_size = Size(event.size.width, len(self._rows))
@@ -212,7 +233,7 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self._base_style
         if not 0 <= index < len(self._rows):
             return Strip.blank(width, base)
         highlighted = index == self.cursor
@@ -228,9 +249,9 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
             text.overflow = "ellipsis"
             text.truncate(width, overflow="ellipsis", pad=True)
             if highlighted:
-                text.stylize(self.get_component_rich_style("row-list--cursor"))
-            strip = Strip(text.render(self.app.console), width).simplify()
-            strip = strip.apply_style(base).apply_meta({"row": index})
+                text.stylize(self.component_style("row-list--cursor"))
+            strip = Strip(text.render(self.app.console), width).apply_style(
+                base + Style.from_meta({"row": index}))
             if len(self._line_cache) > 512:
                 self._line_cache.clear()
             self._line_cache[key] = strip

@@ -53,12 +53,17 @@ class TalkDetail(VerticalScroll, can_focus=False):
         yield self._body
 
     def show(self, row: Row | None) -> None:
+        # A search keeps the cursor on the same talk: no need to lay the pane out again.
+        if row is not None and self._row is not None and row.kind is self._row.kind and (
+                row.talk is self._row.talk and row.session is self._row.session):
+            return
         self._row = row
-        self._body.update(self._describe(row))
+        self.redraw()
         self.scroll_home(animate=False)
 
     def redraw(self) -> None:
-        self.show(self._row)
+        """Describe the row again: picks, clashes or the zone changed."""
+        self._body.update(self._describe(self._row))
 
     def _style(self, name: str):
         return self.get_component_rich_style(f"talk-detail--{name}")

@@ -92,7 +92,7 @@ class TalkList(RowList[Row]):
     # -- drawing ----------------------------------------------------------------------
 
     def _style(self, name: str):
-        return self.get_component_rich_style(f"talk-list--{name}")
+        return self.component_style(f"talk-list--{name}")
 
     def render_row(self, row: Row, width: int, highlighted: bool) -> Text:
         kind = row.kind

@@ -1,0 +1,68 @@
+"""How each screen looks, at 80x24 and at 120x40 (review the SVGs before updating).
+
+    uv run pytest tests/tui/test_snapshots.py --snapshot-update   # after reviewing
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from planner.loader import load_schedules
+from planner.tui import make_app
+
+from .helpers import CHECKPOINT, COMPILER, SPARSE, pick
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+async def pick_clashing_pair(pilot) -> None:
+    for title in (CHECKPOINT, SPARSE, COMPILER):  # the cursor ends on a clashing pick
+        await pick(pilot, title)
+
+
+@SIZES
+def test_browser(snap_compare, app_for, size):
+    # Two parallel picks clash; the highlighted talk's detail names the clash.
+    assert snap_compare(app_for(), terminal_size=size, run_before=pick_clashing_pair)
+
+
+@SIZES
+def test_browser_in_another_zone_while_searching(snap_compare, app_for, size):
+    assert snap_compare(app_for(zone="Europe/Berlin"), terminal_size=size,
+                        press=["slash", "t", "i", "n", "y"])
+
+
+@SIZES
+def test_agenda(snap_compare, app_for, size, two_track):
+    async def setup(pilot):
+        await pick_clashing_pair(pilot)
+        await pilot.press("a")
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_speakers(snap_compare, app_for, size):
+    assert snap_compare(app_for(), terminal_size=size, press=["s", "a", "d", "a"])
+
+
+@SIZES
+def test_zone_picker(snap_compare, app_for, size):
+    assert snap_compare(app_for(), terminal_size=size, press=["t", "e", "u", "r", "o", "p"])
+
+
+@SIZES
+def test_help(snap_compare, app_for, size):
+    assert snap_compare(app_for(), terminal_size=size, press=["question_mark"])
+
+
+@SIZES
+def test_diagnostics_of_the_bundled_schedules(snap_compare, size):
+    assert snap_compare(make_app(load_schedules(None)), terminal_size=size, press=["w"])
+
+
+@SIZES
+def test_bundled_schedules_on_the_reading_list(snap_compare, size):
+    # The last day-bar stop: an unscheduled listing, papers without times.
+    assert snap_compare(make_app(load_schedules(None)), terminal_size=size,
+                        press=["d", "d", "d", "down"])
