@@ -11,8 +11,8 @@ Ranking: a title hit outranks a speaker hit, which outranks an abstract hit; a w
 word outranks a word start; the whole query as a phrase adds a bonus; ties keep
 schedule order.
 
-The index keeps each field of every talk in one lower-cased string, one talk per
-line.  A query word is one `str.find` scan per field that jumps to the next line at
+The index keeps each field of every talk in one lower-cased string, one talk after
+the other.  A query word is one `str.find` scan per field that jumps to the next talk at
 each match, so Python sees each matching talk once, and the scores are combined with
 C-level dict operations: fast enough for every keystroke of the TUI.
 """
@@ -22,12 +22,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from operator import itemgetter
+from itertools import accumulate
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from .model import Schedule, Talk
 from .text import fold
 
+_KEY = attrgetter("key")
 MIN_ABSTRACT_WORD = 3
 MIN_INSIDE_WORD = 4
 # Score of one query word by where and how it matched.  All distinct, so the value
@@ -44,11 +46,10 @@ NARROW_SHARE = 4
 PHRASE_BONUS = {"title": 6.0, "speakers": 4.0, "abstract": 2.0}
 ID_SCORE = 1000.0
 
-# ASCII bytes to their search form: letters lower-cased, digits and line ends kept,
-# everything else a space.  Bytes >= 0x80 (inside UTF-8 sequences) pass untouched.
+# ASCII bytes to their search form: letters lower-cased, digits kept, everything
+# else a space.  Bytes >= 0x80 (inside UTF-8 sequences) pass untouched.
 _ASCII_FOLD = bytes(
-    (ord(chr(b).lower()) if chr(b).isalnum() or b == 0x0A else 0x20) if b < 0x80 else b
-    for b in range(256)
+    (ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 0x80 else b for b in range(256)
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
@@ -61,40 +62,34 @@ def _drop_accent(m: re.Match[str]) -> str:
 
 
 def _searchable(text: str) -> str:
-    """One line; accents and non-ASCII punctuation out of non-ASCII text (ASCII is
-    left to the byte table, which handles it all at once)."""
-    if "\n" in text:
-        text = text.replace("\n", " ")
-    if text.isascii():
-        return text
+    """Accents and non-ASCII punctuation out of a non-ASCII text (ASCII is left to the
+    byte table, which handles it all at once)."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return _NON_ASCII.sub(_drop_accent, decomposed).casefold().replace("\n", " ")
+    return _NON_ASCII.sub(_drop_accent, decomposed).casefold()
 
 
 class _Field:
-    """One field of every talk in one string, a line ` text ` per talk."""
+    """One field of every talk in one lower-cased string, ` text ` per talk."""
 
     __slots__ = ("name", "blob", "starts", "values")
 
     def __init__(self, name: str, texts: list[str]) -> None:
         self.name = name
-        parts = [" " + _searchable(t) + " \n" for t in texts]
-        starts, pos = [], 0
-        for part in parts:
-            starts.append(pos)
-            pos += len(part)
-        starts.append(pos)
-        # One pass over the bytes lower-cases ASCII and turns its punctuation into
-        # spaces; lengths do not change, so the offsets above still hold.
-        self.blob = "".join(parts).encode("utf-8", "surrogatepass").translate(
-            _ASCII_FOLD).decode("utf-8", "surrogatepass")
-        self.starts = starts
+        texts = [t if t.isascii() else _searchable(t) for t in texts]
+        # Talk i is " text " at starts[i]: the two-space joins put one space on
+        # either side of every text, and the offsets are running sums of lengths.
+        self.starts = list(accumulate(map((2).__add__, map(len, texts)), initial=0))
+        # One pass over the bytes lower-cases ASCII and turns its punctuation (and
+        # line ends) into spaces; lengths do not change, so the offsets hold.
+        joined = " " + "  ".join(texts) + " "
+        self.blob = joined.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD).decode(
+            "utf-8", "surrogatepass")
         self.values = {how: value for field, how, value in _VALUES if field == name}
 
     def scan(self, needle: str, narrow: set[int] | None) -> tuple[list[int], list[int]]:
-        """Talks whose line holds `needle`: (where it is followed by more of a word,
+        """Talks whose text holds `needle`: (where it is followed by more of a word,
         where it ends a word).  str.find does the scanning; Python sees each matching
-        talk once, since the search jumps to the next line after a match."""
+        talk once, since the search jumps to the next talk after a match."""
         blob, starts, find = self.blob, self.starts, self.blob.find
         spaced, n = needle + " ", len(needle)
         part: list[int] = []
@@ -143,7 +138,8 @@ class SearchIndex:
         talks = [t for _, t in self.entries]
         self.fields = (
             _Field("title", [_title_text(t) for t in talks]),
-            _Field("speakers", [" | ".join(s.name for s in t.speakers) for t in talks]),
+            # Speaker keys are their names already folded (`speakers.name_key`).
+            _Field("speakers", [" | ".join(map(_KEY, t.speakers)) for t in talks]),
             _Field("abstract", [t.abstract for t in talks]),
         )
         self.by_id: dict[str, int] = {}

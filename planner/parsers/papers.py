@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import re
+from operator import attrgetter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -18,9 +19,10 @@ from datetime import date
 from ..diagnostics import DiagnosticSink
 from ..ids import IdAllocator, conference_key, talk_id
 from ..model import Schedule, Speaker, Talk, TitleSource
-from ..speakers import is_artefact, looks_like_name, make_speaker, split_names
+from ..speakers import is_artefact, looks_like_name, make_speaker, split_author_line
 from .base import ParseOptions
 
+_KEY = attrgetter("key")
 DERIVED_TITLE_CHARS = 72
 FREEZE_AFTER = 200_000  # objects allocated by one parse (about 20,000 entries)
 # Words a derived title should not end on: it would read as cut mid-phrase.
@@ -90,8 +92,10 @@ class PaperBuilder:
         self.conf_key = conference_key(conference, year)
         self.ids = IdAllocator()
         self.diag = diag
-        # Verdict per distinct spelling: listings repeat names, and each Speaker is
-        # frozen, so one instance per spelling is shared by every talk that lists it.
+        # Listings repeat names, and each Speaker is frozen, so one instance per
+        # spelling is shared by every talk that lists it.  `_clean` holds spellings
+        # that need no report; the rest (artefacts, odd names) go the long way.
+        self._clean: dict[str, Speaker] = {}
         self._verdicts: dict[str, tuple[Speaker | None, bool]] = {}
 
     def _verdict(self, name: str) -> tuple[Speaker | None, bool]:
@@ -108,15 +112,26 @@ class PaperBuilder:
                 speaker = make_speaker(name)
                 verdict = (speaker if speaker.key else None, looks_like_name(speaker.name))
             self._verdicts[name] = verdict
+            if verdict[1] and verdict[0] is not None:
+                self._clean[name] = verdict[0]
         return verdict
 
     def authors(self, line: str, line_no: int) -> list[Speaker]:
         """The speakers on an author line, each person once, artefacts left out."""
+        names = split_author_line(line)
+        # Fast path, most lines: every name clean (judged once per spelling), nobody
+        # twice.  Only lines with something to report take the long way below.
+        clean, verdicts = self._clean, self._verdicts
+        for name in [n for n in names if n not in verdicts]:
+            self._verdict(name)
+        if clean.keys() >= set(names):  # (set and dict operations: no Speaker.__eq__)
+            speakers = list(map(clean.__getitem__, names))
+            if len(set(map(_KEY, speakers))) == len(speakers):
+                return speakers
         out: list[Speaker] = []
         seen: set[str] = set()
-        verdicts = self._verdicts
-        for name in split_names(line):
-            speaker, plausible = verdicts.get(name) or self._verdict(name)
+        for name in names:
+            speaker, plausible = self._verdict(name)
             if speaker is None:
                 self.diag.warning(
                     "not-a-name",
