@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .cache import cached_parse
 from .errors import PlannerError
 from .model import Schedule
 from .parsers import FORMATS, ParseOptions, detect, get_format
@@ -70,7 +71,8 @@ def load_schedule(path: str | os.PathLike[str], options: LoadOptions | None = No
     p = Path(path)
     text = read_text(p)
     meta = read_metadata(p) if p.is_file() else {}
-    return parse_text(text, str(path), meta, options)
+    # Big texts are parsed once and read back from planner.cache afterwards.
+    return cached_parse(text, str(path), meta, options, parse_text)
 
 
 def parse_text(

@@ -18,6 +18,9 @@ def _isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("PLANNER_AGENDA", str(tmp_path / "agenda.json"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))  # planner.cache
+    monkeypatch.delenv("PLANNER_CACHE_DIR", raising=False)
+    monkeypatch.delenv("PLANNER_CACHE", raising=False)
     monkeypatch.setenv("PLANNER_NOW", os.environ.get("PLANNER_TEST_NOW", "2026-11-22T12:00:00+00:00"))
     monkeypatch.setenv("TZ", "UTC")
     yield

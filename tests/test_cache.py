@@ -1,0 +1,125 @@
+"""The parse cache: big texts are parsed once; a bad entry is never trusted."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from planner import cache
+from planner.loader import LoadOptions, load_schedule
+
+from .conftest import ROOT
+from .test_listing import load_generator
+
+
+@pytest.fixture(scope="module")
+def big_text() -> str:
+    text = load_generator().listing(1000, seed=5)
+    assert len(text) >= cache.MIN_BYTES
+    return text
+
+
+@pytest.fixture
+def big(tmp_path, big_text) -> Path:
+    path = tmp_path / "papers.txt"
+    path.write_text(big_text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch) -> Path:
+    where = tmp_path / "cache"
+    monkeypatch.setenv("PLANNER_CACHE_DIR", str(where))
+    return where
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*" + cache.SUFFIX)) if folder.exists() else []
+
+
+def test_a_big_text_is_parsed_once_and_read_back_the_same(big, folder):
+    first = load_schedule(big)
+    [entry] = entries(folder)
+    assert oct(folder.stat().st_mode & 0o777) == "0o700"
+    second = load_schedule(big)
+    assert second is not first
+    assert second.model_dump() == first.model_dump()
+    assert entries(folder) == [entry]
+
+
+def test_small_texts_are_not_cached(folder, tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text((ROOT / "schedules" / "abstract-list.txt").read_text(), encoding="utf-8")
+    load_schedule(small)
+    assert entries(folder) == []
+
+
+def test_the_key_follows_text_metadata_and_options(big, folder, big_text):
+    load_schedule(big)
+    load_schedule(big, LoadOptions(year=2024))
+    big.with_suffix(".toml").write_text('conference = "Other"\n', encoding="utf-8")
+    assert load_schedule(big).conference == "Other"
+    big.write_text(big_text.replace("#1 ", "#1 Changed: ", 1), encoding="utf-8")
+    assert load_schedule(big).unscheduled[0].title.startswith("Changed: ")
+    assert len(entries(folder)) == 4
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[: len(data) // 2],
+    lambda data: b"not a pickle at all",
+    lambda data: pickle.dumps({"a": "dict, not a schedule"}),
+    lambda data: b"",
+], ids=["truncated", "garbage", "foreign-object", "empty"])
+def test_a_corrupt_entry_is_ignored_and_replaced(big, folder, damage):
+    expected = load_schedule(big).model_dump()
+    [entry] = entries(folder)
+    entry.write_bytes(damage(entry.read_bytes()))
+    assert load_schedule(big).model_dump() == expected
+    [again] = entries(folder)
+    assert pickle.loads(again.read_bytes()).model_dump() == expected
+
+
+def test_an_entry_for_another_file_is_not_used(big, folder, tmp_path, big_text):
+    load_schedule(big)
+    other = tmp_path / "other.txt"
+    other.write_text(big_text, encoding="utf-8")
+    assert load_schedule(other).source == str(other)
+    assert len(entries(folder)) == 2
+
+
+def test_cache_can_be_turned_off_or_be_unwritable(big, folder, monkeypatch, tmp_path):
+    monkeypatch.setenv("PLANNER_CACHE", "off")
+    load_schedule(big)
+    assert entries(folder) == []
+    monkeypatch.delenv("PLANNER_CACHE")
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    monkeypatch.setenv("PLANNER_CACHE_DIR", str(blocker / "cache"))
+    assert len(load_schedule(big).unscheduled) == 1000
+
+
+def test_least_recently_used_entries_go_first(big, folder, monkeypatch, big_text, tmp_path):
+    load_schedule(big)
+    [old] = entries(folder)
+    os.utime(old, (1, 1))
+    monkeypatch.setattr(cache, "MAX_TOTAL_BYTES", old.stat().st_size + 1)
+    newer = tmp_path / "newer.txt"
+    newer.write_text(big_text, encoding="utf-8")
+    load_schedule(newer)
+    [kept] = entries(folder)
+    assert kept != old
+
+
+def test_commands_read_the_cache_and_give_the_same_answer(big, folder):
+    env = {**os.environ, "PLANNER_CACHE_DIR": str(folder)}
+    run = [sys.executable, "-m", "planner", "search", "sharding", str(big), "--format", "json"]
+    cold = subprocess.run(run, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert len(entries(folder)) == 1
+    warm = subprocess.run(run, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert cold.returncode == warm.returncode == 0
+    assert cold.stdout == warm.stdout and cold.stdout.startswith("[")
