@@ -20,8 +20,18 @@ def local_day(dt: datetime, zone: ZoneInfo) -> date:
     return dt.astimezone(zone).date()
 
 
-def schedule_days(schedules: list[Schedule], zone: ZoneInfo) -> list[date]:
-    days = {local_day(s.start, zone) for sch in schedules for s in sch.sessions if s.start}
+def schedule_days(
+    schedules: list[Schedule], zone: ZoneInfo, only: set[str] | None = None
+) -> list[date]:
+    """Days with sessions in `zone`; with `only`, days with one of those talks."""
+    if only is None:
+        days = {local_day(s.start, zone) for sch in schedules for s in sch.sessions if s.start}
+    else:
+        days = {
+            local_day(t.start, zone)
+            for sch in schedules for s in sch.sessions for t in s.talks
+            if t.id in only and t.start is not None
+        }
     return sorted(days)
 
 

@@ -11,10 +11,10 @@ import json
 import re
 import textwrap
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from .days import sessions_on
+from .days import local_day, sessions_on
 from .model import Schedule, Session, Talk
 
 FORMATS = ("text", "markdown", "html", "json")
@@ -39,12 +39,19 @@ def build_day(
     schedules: list[Schedule], day: date, zone: ZoneInfo, only: set[str] | None = None
 ) -> DayAgenda:
     """The day's sessions; with `only`, just the talks whose ids are in it."""
+    if only is None:
+        entries = [(sch, s, s.talks) for sch, s in sessions_on(schedules, day, zone)]
+        return DayAgenda(day, zone, entries)
+    # A pick belongs to the day its own start falls on, even if its session began the
+    # evening before in the display zone.
     entries = []
-    for sch, s in sessions_on(schedules, day, zone):
-        talks = s.talks if only is None else [t for t in s.talks if t.id in only]
-        if only is not None and not talks:
-            continue
-        entries.append((sch, s, talks))
+    for sch in schedules:
+        for s in sch.sessions:
+            talks = [t for t in s.talks
+                     if t.id in only and t.start and local_day(t.start, zone) == day]
+            if talks:
+                entries.append((sch, s, talks))
+    entries.sort(key=lambda e: (e[2][0].start, e[0].label, e[1].title))
     return DayAgenda(day, zone, entries)
 
 
@@ -78,7 +85,7 @@ def _offset(zone: ZoneInfo, at: datetime) -> str:
 
 def _zone_line(agenda: DayAgenda) -> str:
     key = getattr(agenda.zone, "key", str(agenda.zone))
-    at = agenda.entries[0][1].start if agenda.entries else datetime.now(agenda.zone)
+    at = datetime.combine(agenda.day, time(12), tzinfo=agenda.zone)  # the day's own offset
     note = "; ~ marks an estimated time" if _any_estimated(agenda) else ""
     return f"Times in {key} ({_offset(agenda.zone, at)}){note}."
 

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..errors import PlannerError
 from ..days import resolve_day, schedule_days
 from ..loader import LoadOptions, load_schedule
 from ..render import FORMATS as AGENDA_FORMATS
@@ -102,7 +103,10 @@ def agenda(ctx: click.Context, **params: object) -> None:
 def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> None:
     schedules = load_from(params)
     zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
-    day = resolve_day(params.get("day"), schedule_days(schedules, zone), zone)  # type: ignore[arg-type]
+    days = schedule_days(schedules, zone, only)
+    if only is not None and not days:
+        raise PlannerError("None of your picks has a time; see them with planner picks.")
+    day = resolve_day(params.get("day"), days, zone)  # type: ignore[arg-type]
     view = build_day(schedules, day, zone, only)
     width = params.get("width") or (
         min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
