@@ -160,3 +160,23 @@ def test_no_arguments_prints_the_agenda_when_piped():
                        cwd=ROOT, stdin=subprocess.DEVNULL)
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("MLSys 2021 — Tuesday 6 April 2021")
+
+
+def test_picked_agenda_follows_the_picks_into_the_display_zones_day(capsys):
+    code, out, err = run(capsys, "pick", "--search", "TT-Rec")
+    assert code == 0, err
+    code, out, err = run(capsys, "agenda", "--picked", "--tz", "Europe/Berlin", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["day"] == "2021-04-07"  # 16:40 in Los Angeles is 01:40 next day in Berlin
+    (session,) = data["sessions"]
+    assert [t["title"][:6] for t in session["talks"]] == ["TT-Rec"]
+    assert session["talks"][0]["start"] == "2021-04-07T01:40:00+02:00"
+    _, text, _ = run(capsys, "agenda", "--picked", "--tz", "Europe/Berlin")
+    assert "Times in Europe/Berlin (UTC+02:00)" in text  # April's offset, not today's
+
+
+def test_picked_agenda_without_timed_picks_says_so(capsys):
+    run(capsys, "pick", "--search", "XRBench")
+    code, out, err = run(capsys, "agenda", "--picked")
+    assert code == 1 and out == "" and "None of your picks has a time" in err
