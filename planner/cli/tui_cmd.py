@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .common import load_from, schedule_options
+
+# Texts larger than this are read after the UI's first paint, behind a loading
+# screen: a 10,000-talk program takes longer to parse than a terminal should stay blank.
+READ_IN_BACKGROUND_BYTES = 512 * 1024
 
 
 def register(cli: click.Group) -> None:
@@ -35,7 +41,15 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
       planner tui program.txt --busy ~/calendar.ics
       planner tui --agenda /tmp/trial.json
     """
-    schedules = load_from(params)  # bad input stops here, as one line on stderr
+    paths = [Path(p) for p in params.get("schedules") or ()]  # type: ignore[union-attr]
+    # A missing file counts as small, so it is reported here, before the UI starts.
+    large = sum(p.stat().st_size for p in paths if p.is_file()) > READ_IN_BACKGROUND_BYTES
+    schedules = None if large else load_from(params)  # bad input: one line on stderr
     from ..tui import make_app  # lazily: the other commands never load textual
 
-    make_app(schedules, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz).run()
+    names = ", ".join(p.name for p in paths)
+    app = make_app(schedules, load=(lambda: load_from(params)) if large else None,
+                   loading=names, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz)
+    app.run()
+    if app.load_error is not None:
+        raise app.load_error  # printed as `planner: …` once the terminal is restored

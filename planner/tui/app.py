@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.screen import Screen
@@ -30,6 +30,7 @@ from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
 from .screens.help import HelpScreen
+from .screens.loading import LoadingScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
 from .state import PlannerState, Unavailable
@@ -44,22 +45,60 @@ class PlannerApp(App):
     BINDINGS: ClassVar[list[BindingType]] = bindings(APP_KEYS)
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
 
-    def __init__(self, state: PlannerState, *, keymap: Mapping[str, str] | None = None) -> None:
+    def __init__(self, state: PlannerState | None = None, *,
+                 make_state: Callable[[], PlannerState] | None = None, loading: str = "",
+                 keymap: Mapping[str, str] | None = None) -> None:
+        """Either a ready `state`, or `make_state` to build it after the first paint."""
         super().__init__()
-        self.state = state
+        self.state: PlannerState = state  # type: ignore[assignment]
+        self._make_state = make_state
+        self._loading = loading
+        self.load_error: PlannerError | None = None  # why the schedules could not be read
         if keymap:
             self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
+        if self.state is None:
+            # A large schedule takes a moment to parse: paint at once, read meanwhile.
+            self.push_screen(LoadingScreen(self._loading or "the schedules"))
+            self._build_state()
+            return
+        self._open(self._read_picks())
+
+    @work(thread=True, exit_on_error=False)
+    def _build_state(self) -> None:
+        assert self._make_state is not None
+        try:
+            state = self._make_state()
+        except PlannerError as exc:
+            self.call_from_thread(self._failed, exc)
+            return
+        self.state = state
+        problem = self._read_picks()
+        self.call_from_thread(self._open, problem)
+
+    def _failed(self, exc: PlannerError) -> None:
+        self.load_error = exc  # the CLI prints it after the terminal is restored
+        self.exit(return_code=exc.exit_code)
+
+    def _read_picks(self) -> PlannerError | None:
         # Picks first: the agenda also remembers the zone the browser draws in.
         try:
             self.state.load_picks()
         except Unavailable:
             pass  # picking says so when tried; browsing works without it
         except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10, markup=False)
+            return exc
+        return None
+
+    def _open(self, problem: PlannerError | None) -> None:
+        if problem is not None:
+            self.notify(problem.message, severity="error", timeout=10, markup=False)
         self._update_subtitle()
-        self.push_screen(BrowserScreen(self.state))
+        if isinstance(self.screen, LoadingScreen):
+            self.switch_screen(BrowserScreen(self.state))
+        else:
+            self.push_screen(BrowserScreen(self.state))
         if self.state.changes:
             n = len(self.state.changes)
             self.notify(f"{n} pick{'s' if n != 1 else ''} changed since the schedule was "
@@ -206,6 +245,8 @@ class PlannerApp(App):
 def make_app(
     schedules: list[Schedule] | None = None,
     *,
+    load: Callable[[], list[Schedule]] | None = None,
+    loading: str = "",
     paths: list[str] | None = None,
     options: LoadOptions | None = None,
     agenda_path: str | Path | None = None,
@@ -216,12 +257,21 @@ def make_app(
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
+    With `load`, the schedules are read by calling it in a thread after the first
+    paint (a "Reading `loading`…" screen shows meanwhile); a PlannerError it raises
+    ends the app with `app.load_error` set.
     `agenda_path` overrides the agenda file (PLANNER_AGENDA, else the user's data dir);
     `zone` overrides the zone remembered in the agenda for this run only;
     `export_dir` is where `e` writes the .ics (default: the current directory).
     """
+    busy = tuple(busy_paths)
+
+    def build(found: list[Schedule]) -> PlannerState:
+        return PlannerState(found, agenda_path=agenda_path, busy_paths=busy, zone=zone,
+                            export_dir=export_dir)
+
+    if load is not None:
+        return PlannerApp(make_state=lambda: build(load()), loading=loading, keymap=keymap)
     if schedules is None:
         schedules = load_schedules(list(paths) if paths else None, options)
-    state = PlannerState(schedules, agenda_path=agenda_path, busy_paths=tuple(busy_paths),
-                         zone=zone, export_dir=export_dir)
-    return PlannerApp(state, keymap=keymap)
+    return PlannerApp(build(schedules), keymap=keymap)

@@ -159,7 +159,7 @@ def _flatten(outline: Outline, keep: Collection[str] | None) -> Rows:
             shown = 0
             for b in slot:
                 talks = b.rows if keep is None else [
-                    r for r, talk_id in zip(b.rows, b.ids) if talk_id in keep]
+                    r for r, talk_id in zip(b.rows, b.ids, strict=True) if talk_id in keep]
                 if keep is not None and not talks:
                     continue
                 shown += 1

@@ -58,7 +58,11 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._rows: Sequence[RowT] = ()
-        self._line_cache: dict[tuple[int, int, bool], Strip] = {}
+        # Drawn lines by (row object, width, highlighted).  Keyed by the row, not its
+        # position, so lines survive a new filter: typing in a search box mostly
+        # shows rows that were on screen a keystroke ago.  The row is kept with its
+        # strip so its id is not reused while cached.
+        self._line_cache: dict[tuple[int, int, bool], tuple[object, Strip]] = {}
         # Styles looked up once per frame, not once per line: a frame draws every
         # visible row, and each lookup walks the CSS.
         self._frame_styles: dict[str, Style] = {}
@@ -87,7 +91,6 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
     def set_rows(self, rows: Sequence[RowT], cursor: int | None = None) -> None:
         """Show `rows`; the cursor goes to `cursor`, else the first selectable row."""
         self._rows = rows
-        self._line_cache.clear()
         self.virtual_size = Size(self.size.width, len(rows))
         if cursor is None or not 0 <= cursor < len(rows) or not self.is_selectable(rows[cursor]):
             cursor = self._next_selectable(-1, +1)
@@ -139,8 +142,6 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
         self.post_message(self.Highlighted(self, new, self.highlighted_row))
 
     def _refresh_row(self, index: int) -> None:
-        for key in [k for k in self._line_cache if k[0] == index]:
-            del self._line_cache[key]
         self.refresh(Region(0, index - int(self.scroll_offset.y), self.size.width, 1))
 
     def _scroll_into_view(self, index: int) -> None:
@@ -197,8 +198,11 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
     # -- mouse ------------------------------------------------------------------------
 
     async def _on_click(self, event: events.Click) -> None:
-        index = event.style.meta.get("row")
-        if index is None or not 0 <= index < len(self._rows):
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = int(self.scroll_offset.y) + offset.y
+        if not 0 <= index < len(self._rows):
             return
         if not self.is_selectable(self._rows[index]):
             return
@@ -222,6 +226,12 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
         self._base_style = self.rich_style
         return super().render_lines(crop)
 
+    def on_focus(self) -> None:
+        self.redraw()  # the cursor row looks different when the list has the focus
+
+    def on_blur(self) -> None:
+        self.redraw()
+
     def notify_style_update(self) -> None:
         self._line_cache.clear()  # a theme change restyles every row
         super().notify_style_update()
@@ -236,23 +246,24 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
         base = self._base_style
         if not 0 <= index < len(self._rows):
             return Strip.blank(width, base)
+        row = self._rows[index]
         highlighted = index == self.cursor
-        key = (index, width, highlighted)
-        strip = self._line_cache.get(key)
-        if strip is None:
-            text = self.render_row(self._rows[index], width, highlighted)
-            if text.style:
-                # Text.render drops the base style when it has no spans: make it one.
-                text.stylize_before(text.style)
-                text.style = ""
-            text.no_wrap = True
-            text.overflow = "ellipsis"
-            text.truncate(width, overflow="ellipsis", pad=True)
-            if highlighted:
-                text.stylize(self.component_style("row-list--cursor"))
-            strip = Strip(text.render(self.app.console), width).apply_style(
-                base + Style.from_meta({"row": index}))
-            if len(self._line_cache) > 512:
-                self._line_cache.clear()
-            self._line_cache[key] = strip
+        key = (id(row), width, highlighted)
+        cached = self._line_cache.get(key)
+        if cached is not None:
+            return cached[1]
+        text = self.render_row(row, width, highlighted)
+        if text.style:
+            # Text.render drops the base style when it has no spans: make it one.
+            text.stylize_before(text.style)
+            text.style = ""
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        text.truncate(width, overflow="ellipsis", pad=True)
+        if highlighted:
+            text.stylize(self.component_style("row-list--cursor"))
+        strip = Strip(text.render(self.app.console), width).apply_style(base)
+        if len(self._line_cache) > 4096:
+            self._line_cache.clear()
+        self._line_cache[key] = (row, strip)
         return strip
