@@ -109,7 +109,8 @@ def _title(rng: random.Random, acr: str) -> str:
     if shape < 0.6:
         return f"{acr}: {rng.choice(ADJECTIVES)} {rng.choice(NOUNS)} for {obj}"
     if shape < 0.85:
-        return f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)} of {obj} with {rng.choice(SUBJECTS).title()}"
+        subject = rng.choice(SUBJECTS).title()
+        return f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)} of {obj} with {subject}"
     return f"On the {rng.choice(NOUNS)} of {obj}"
 
 
@@ -188,7 +189,8 @@ def render(items: list[Entry], conference: str = "SYNTHSYS", year: int = 2024,
            total: int | None = None, seed: int = 2023) -> str:
     """The listing text, exactly as the paper-listing site lays it out."""
     rng = random.Random(seed + 1)
-    parts = [f"{conference}.{year}", "", f"| Total: {total if total is not None else len(items)}", ""]
+    announced = total if total is not None else len(items)
+    parts = [f"{conference}.{year}", "", f"| Total: {announced}", ""]
     for e in items:
         label = "Author" if len(e.authors) == 1 else "Authors"
         parts += [

@@ -20,14 +20,13 @@ WHEN_WIDTH = 23  # `Tue 6 Apr ~09:30–~09:50`
 
 
 def _about(schedule: Schedule | None, talk: Talk) -> str:
-    parts = []
+    parts = [talk.id]  # first, so wrapping never parts it from the line's start
     if talk.speakers:
         parts.append(names_brief([s.name for s in talk.speakers]))
     if schedule is not None:
         parts.append(schedule.label)
     if talk.published is not None:
         parts.append(f"published {talk.published.isoformat()}")
-    parts.append(f"id {talk.id}")
     return " · ".join(parts)
 
 

@@ -121,7 +121,8 @@ def test_unknown_format_and_undetectable_text_are_one_clear_line(tmp_path):
         assert p.stderr.startswith("planner: ") and p.stderr.count("\n") == 1
         assert "Traceback" not in p.stderr
     p = planner("check", str(path), "--as", "nonsense")
-    assert p.returncode == 1 and "known formats are site, listing, abstracts, author-page" in p.stderr
+    assert p.returncode == 1
+    assert "known formats are site, listing, abstracts, author-page" in p.stderr
 
 
 def test_agenda_and_bare_planner_still_work_with_untimed_schedules_loaded():

@@ -43,7 +43,8 @@ def test_a_word_of_an_abstract_finds_its_talk(index):
 
 def test_case_and_accents_do_not_matter(index):
     for query in ("goncalves", "GONÇALVES", "Gonçalves", "gonc\u0327alves"):
-        assert titles(index.search(query)) == ["Virtual Machine Allocation with Lifetime Predictions"]
+        [hit] = index.search(query)
+        assert hit.talk.title == "Virtual Machine Allocation with Lifetime Predictions"
     assert titles(index.search("hotline")) == titles(index.search("HOTLINE"))
 
 
@@ -101,7 +102,7 @@ def test_limit_and_empty_queries(index):
 
 def test_the_index_follows_ties_in_schedule_order(index):
     hits = index.search("training")
-    for a, b in zip(hits, hits[1:]):
+    for a, b in zip(hits, hits[1:], strict=False):
         assert a.score >= b.score
 
 

@@ -75,7 +75,8 @@ def test_all_capitals_are_found_and_kept_as_written(index):
 
 
 def test_accents_and_spacing_do_not_split_a_person():
-    sch = schedule(talk("One", "Larissa Rozales Gonçalves"), talk("Two", "Larissa  Rozales Goncalves"),
+    sch = schedule(talk("One", "Larissa Rozales Gonçalves"),
+                   talk("Two", "Larissa  Rozales Goncalves"),
                    talk("Three", "LARISSA ROZALES GONÇALVES"))
     ix = SpeakerIndex([sch])
     [person] = ix.people()

@@ -200,14 +200,14 @@ class _Reader:
             end = anchors[k + 1][0] if k + 1 < len(anchors) else len(items)
             drafts.append((t, d, items[d + 1:end], k == len(anchors) - 1))
         opts = self.options
-        provisional = opts.conference or "Author page"
-        builder = PaperBuilder(provisional, opts.year, self.diag)
+        conference = opts.conference or (f"{owner} (author page)" if owner else "Author page")
+        builder = PaperBuilder(conference, opts.year, self.diag)
         talks = [self._talk(builder, items, t, d, body, last) for t, d, body, last in drafts]
         if owner is None:
             owner = self._infer_owner(talks)
-        conference = opts.conference or (f"{owner} (author page)" if owner else "Author page")
-        if conference != provisional:
-            talks = self._rebuild(conference, drafts, items)
+            if owner is not None and not opts.conference:
+                conference = f"{owner} (author page)"
+                talks = self._rebuild(conference, drafts, items)
         self._report_noise()
         return untimed_schedule(opts, NAME, conference, opts.year, talks, self.diag, owner)
 

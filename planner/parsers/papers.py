@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import gc
 import re
-from operator import attrgetter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from operator import attrgetter
 
 from ..diagnostics import DiagnosticSink
 from ..ids import IdAllocator, conference_key, talk_id
@@ -53,7 +53,7 @@ def ends_cleanly(text: str) -> bool:
     tail = text.rstrip()
     if not tail:
         return False
-    if tail[-1] in ".!?)]}\"'”’…:;":
+    if tail[-1] in ".!?)]}\"'”’…":
         return True
     return _URL_TAIL.search(tail[-300:]) is not None
 
