@@ -74,7 +74,8 @@ ROW_LIST_KEYS: tuple[KeySpec, ...] = (
             show=False, palette=False),
     KeySpec("list.first", "home", "first", "First", "First row.", show=False, palette=False),
     KeySpec("list.last", "end", "last", "Last", "Last row.", show=False, palette=False),
-    KeySpec("list.select", "enter", "select", "Open", "Open the highlighted row.",
+    KeySpec("list.select", "enter", "select", "Choose",
+            "Choose the highlighted row (a talk: pick or unpick it; a double click does too).",
             show=False, palette=False),
 )
 

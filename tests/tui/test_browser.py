@@ -161,3 +161,12 @@ async def test_command_palette_offers_the_same_actions(app_for):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DiagnosticsScreen)
+
+
+async def test_double_click_picks_a_talk(app_for):
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        target = row_index(app, CHECKPOINT)
+        await pilot.click("#talks", offset=(10, target))
+        await pilot.click("#talks", offset=(10, target), times=2)
+        assert app.state.is_picked(talk_list(app).rows[target].talk.id)

@@ -71,8 +71,17 @@ class Terminal:
         os.write(self.master, keys.encode())
 
     def close(self) -> int:
+        """Wait for the process to end, reading what it writes so it never blocks."""
+        deadline = time.monotonic() + 30
         try:
-            return self.proc.wait(timeout=30)
+            while self.proc.poll() is None and time.monotonic() < deadline:
+                ready, _, _ = select.select([self.master], [], [], 0.1)
+                if ready:
+                    try:
+                        self.seen += os.read(self.master, 65536)
+                    except OSError:
+                        break
+            return self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
         finally:
             os.close(self.master)
 
@@ -106,3 +115,44 @@ def test_a_pick_in_the_real_ui_is_saved(tmp_path):
             term.proc.kill()
     picks = AgendaStore(agenda).load().picks
     assert [p.title for p in picks.values()] == ["Sparse Attention at Scale"]
+
+
+def large_copy(tmp_path, name: str = "big.txt"):
+    """The two-track program with one abstract grown past the background-read size."""
+    from planner.cli.tui_cmd import READ_IN_BACKGROUND_BYTES
+
+    text = TWO_TRACK.read_text(encoding="utf-8")
+    filler = " ".join(["Memory traffic dominates the cost of attention."] * 14_000)
+    big = text.replace("cutting memory by half.", "cutting memory by half. " + filler)
+    path = tmp_path / name
+    path.write_text(big, encoding="utf-8")
+    path.with_suffix(".toml").write_text(TWO_TRACK.with_suffix(".toml").read_text())
+    assert path.stat().st_size > READ_IN_BACKGROUND_BYTES
+    return path
+
+
+def test_a_large_schedule_opens_after_a_loading_screen(tmp_path):
+    path = large_copy(tmp_path)
+    term = Terminal([sys.executable, "-m", "planner", "tui", str(path),
+                     "--agenda", str(tmp_path / "a.json")])
+    try:
+        assert term.wait_for("Sparse Attention"), term.seen[-2000:]
+        term.send("q")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_a_large_schedule_that_cannot_be_read_ends_with_one_line(tmp_path):
+    # 3 June 2024 is a Monday; in 2023 it was a Saturday, so --year 2023 contradicts
+    # the page's weekdays, which only reading the whole text can tell.
+    path = large_copy(tmp_path)
+    term = Terminal([sys.executable, "-m", "planner", "tui", str(path), "--year", "2023"])
+    try:
+        assert term.wait_for("planner: --year 2023 conflicts with"), term.seen[-2000:]
+        assert term.close() == 1
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    assert b"Traceback" not in term.seen

@@ -130,5 +130,12 @@ class AgendaScreen(Screen):
     def _highlighted(self, event: RowList.Highlighted) -> None:
         self.query_one(TalkDetail).show(event.row)
 
+    @on(RowList.Selected, "#agenda-talks")
+    def _chosen(self, event: RowList.Selected) -> None:
+        """Enter or a double click on a pick unpicks it, like space."""
+        talks = self.query_one(TalkList)
+        if event.row is not None and event.row.talk is not None:
+            self.post_message(TalkList.PickToggled(talks, event.row))
+
     def action_close(self) -> None:
         self.app.pop_screen()

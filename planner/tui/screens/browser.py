@@ -130,6 +130,12 @@ class BrowserScreen(Screen):
         self.detail.show(event.row)
         self._update_day_bar()
 
+    @on(RowList.Selected, "#talks")
+    def _chosen(self, event: RowList.Selected) -> None:
+        """Enter or a double click on a talk picks it, like space."""
+        if event.row is not None and event.row.talk is not None:
+            self.post_message(TalkList.PickToggled(self.talk_list, event.row))
+
     @on(Input.Changed, "#search")
     def _search_changed(self, event: Input.Changed) -> None:
         self.query_text = event.value

@@ -17,6 +17,11 @@ from ...zones import get_zone
 from ..rows import Row, RowKind
 
 
+# A pasted page can hold a megabyte in one paragraph; wrapping all of it on every
+# cursor move would stall the terminal, and nobody reads that much in a side pane.
+ABSTRACT_SHOWN = 4000
+
+
 class DetailSource(Protocol):
     zone: ZoneInfo
 
@@ -118,7 +123,10 @@ class TalkDetail(VerticalScroll, can_focus=False):
                 out.append(f"  ✗ {line}\n", self._style("clash"))
         if talk.abstract:
             out.append("\n")
-            out.append(talk.abstract)
+            out.append(talk.abstract[:ABSTRACT_SHOWN])
+            if len(talk.abstract) > ABSTRACT_SHOWN:
+                more = len(talk.abstract) - ABSTRACT_SHOWN
+                out.append(f"… ({more:,} more characters)", self._style("muted"))
             if talk.abstract_truncated:
                 out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
             out.append("\n")
