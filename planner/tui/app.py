@@ -198,7 +198,8 @@ class PlannerApp(App):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
-        self.push_screen(HelpScreen(self.screen.active_bindings, self.screen.title or "planner"))
+        where = getattr(self.screen, "help_name", None) or self.screen.title or "planner"
+        self.push_screen(HelpScreen(self.screen.active_bindings, where))
 
     def action_pick_timezone(self) -> None:
         if isinstance(self.screen, ZonePicker):

@@ -53,3 +53,9 @@ async def pick(pilot, title: str) -> None:
 def screen_text(app) -> str:
     """What the current screen shows, as plain text lines (what a user would read)."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def type_text(pilot, text: str) -> None:
+    """Type `text` key by key, as a user would."""
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)

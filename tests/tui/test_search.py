@@ -16,14 +16,10 @@ from .helpers import (
     screen_text,
     talk_list,
     talk_titles,
+    type_text,
 )
 
 ALL = [SPARSE, PRUNING, COMPILER, AUTOTUNE, CHECKPOINT, KEYNOTE_TALK]
-
-
-async def type_text(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
 
 
 async def test_search_narrows_the_list_as_you_type(app_for):

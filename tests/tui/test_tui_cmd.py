@@ -67,6 +67,14 @@ class Terminal:
                     break
         return text.encode() in self.seen
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
@@ -87,22 +95,17 @@ class Terminal:
 
 
 def test_planner_without_arguments_opens_the_ui_in_a_terminal():
-    term = Terminal([sys.executable, "-m", "planner"])
-    try:
+    with Terminal([sys.executable, "-m", "planner"]) as term:
         assert term.wait_for("MLSys 2021"), term.seen[-2000:]
         assert term.wait_for("Opening Remarks")
         term.send("q")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_a_pick_in_the_real_ui_is_saved(tmp_path):
     agenda = tmp_path / "mine.json"
-    term = Terminal([sys.executable, "-m", "planner", "tui", str(TWO_TRACK),
-                     "--agenda", str(agenda)])
-    try:
+    with Terminal([sys.executable, "-m", "planner", "tui", str(TWO_TRACK),
+                   "--agenda", str(agenda)]) as term:
         assert term.wait_for("Sparse Attention"), term.seen[-2000:]
         term.send(" ")  # the cursor starts on the first talk
         deadline = time.monotonic() + 20
@@ -110,9 +113,6 @@ def test_a_pick_in_the_real_ui_is_saved(tmp_path):
             term.wait_for("\0", timeout=0.3)  # keep draining the terminal
         term.send("q")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     picks = AgendaStore(agenda).load().picks
     assert [p.title for p in picks.values()] == ["Sparse Attention at Scale"]
 
@@ -133,26 +133,19 @@ def large_copy(tmp_path, name: str = "big.txt"):
 
 def test_a_large_schedule_opens_after_a_loading_screen(tmp_path):
     path = large_copy(tmp_path)
-    term = Terminal([sys.executable, "-m", "planner", "tui", str(path),
-                     "--agenda", str(tmp_path / "a.json")])
-    try:
+    with Terminal([sys.executable, "-m", "planner", "tui", str(path),
+                   "--agenda", str(tmp_path / "a.json")]) as term:
         assert term.wait_for("Sparse Attention"), term.seen[-2000:]
         term.send("q")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_a_large_schedule_that_cannot_be_read_ends_with_one_line(tmp_path):
     # 3 June 2024 is a Monday; in 2023 it was a Saturday, so --year 2023 contradicts
     # the page's weekdays, which only reading the whole text can tell.
     path = large_copy(tmp_path)
-    term = Terminal([sys.executable, "-m", "planner", "tui", str(path), "--year", "2023"])
-    try:
+    args = [sys.executable, "-m", "planner", "tui", str(path), "--year", "2023"]
+    with Terminal(args) as term:
         assert term.wait_for("planner: --year 2023 conflicts with"), term.seen[-2000:]
         assert term.close() == 1
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     assert b"Traceback" not in term.seen

@@ -8,12 +8,7 @@ from planner.agenda import AgendaStore
 from planner.tui.screens.browser import BrowserScreen
 from planner.tui.screens.zones import ZonePicker
 
-from .helpers import COMPILER, SPARSE, line_text, pick, screen_text
-
-
-async def type_text(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
+from .helpers import COMPILER, SPARSE, line_text, pick, screen_text, type_text
 
 
 async def test_zone_change_moves_the_displayed_times(app_for):

@@ -32,6 +32,7 @@ from ..widgets.talk_list import TalkList
 
 class BrowserScreen(Screen):
     BINDINGS: ClassVar[list[BindingType]] = bindings(BROWSER_KEYS)
+    help_name = "the schedule"
 
     def __init__(self, state: PlannerState) -> None:
         super().__init__(id="browser")

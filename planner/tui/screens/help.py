@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.containers import VerticalScroll
@@ -37,8 +37,8 @@ def _where(node: DOMNode) -> str:
     return f"In the {type(node).__name__.lower().replace('list', ' list').strip()}"
 
 
-def key_table(active: dict[str, ActiveBinding], key_display) -> Table:
-    """One row per action: its keys, its description and what it does."""
+def key_table(active: dict[str, ActiveBinding], key_display) -> Group:
+    """Per place (everywhere, this screen, the focused widget): one row per action."""
     groups: dict[str, dict[tuple[str, str], list[str]]] = {}
     texts: dict[tuple[str, str], str] = {}
     for item in active.values():
@@ -49,16 +49,18 @@ def key_table(active: dict[str, ActiveBinding], key_display) -> Table:
         where = groups.setdefault(_where(item.node), {})
         where.setdefault(action, []).append(key_display(b))
         texts[action] = b.tooltip
-    table = Table(show_header=False, box=None, expand=True, padding=(0, 1))
-    table.add_column("Key", no_wrap=True, style="bold")
-    table.add_column("Action", no_wrap=True)
-    table.add_column("What it does", ratio=1)
     order = ["Everywhere", "On this screen"]
+    tables = []
     for where in sorted(groups, key=lambda w: (order.index(w) if w in order else 2, w)):
-        table.add_row(Text(where, style="bold underline"), "", "")
+        table = Table(title=where, title_justify="left", title_style="bold underline",
+                      show_header=False, box=None, padding=(0, 1))
+        table.add_column("Key", no_wrap=True, style="bold", min_width=8)
+        table.add_column("Action", no_wrap=True, min_width=12)
+        table.add_column("What it does")
         for action, keys in groups[where].items():
             table.add_row(" ".join(dict.fromkeys(keys)), action[1], texts[action])
-    return table
+        tables.append(table)
+    return Group(*tables)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -71,7 +73,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(f"Keys: {self.where}", classes="help-title")
+            yield Static(f"Keys on {self.where}", classes="help-title")
             yield Static(key_table(self.active, self.app.get_key_display), id="help-keys")
             yield Static(LEGEND, classes="help-legend")
             yield Static("Ctrl+P opens the command palette with the same actions; the mouse "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Header, LoadingIndicator, Static
 
@@ -15,6 +14,5 @@ class LoadingScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Middle(), Center():
-            yield Static(f"Reading {self.what}…", id="loading-text")
-        yield LoadingIndicator()
+        yield Static(f"Reading {self.what}…", id="loading-text")
+        yield LoadingIndicator(id="loading-dots")

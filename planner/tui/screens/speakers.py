@@ -126,10 +126,7 @@ class SpeakersScreen(Screen):
     def action_move(self, step: int) -> None:
         """Up/down while typing a name move through the speakers."""
         people = self.query_one(PersonList)
-        if step > 0:
-            people.action_cursor_down()
-        else:
-            people.action_cursor_up()
+        (people.action_cursor_down if step > 0 else people.action_cursor_up)()
 
     @on(RowList.Highlighted, "#people")
     def _person_highlighted(self, event: RowList.Highlighted) -> None:

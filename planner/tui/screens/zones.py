@@ -91,11 +91,9 @@ class ZonePicker(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def action_move(self, step: int) -> None:
+        """Up/down while typing move through the zones."""
         options = self.query_one(OptionList)
-        if step > 0:
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
+        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,7 +16,6 @@ from ...render import display_title, names
 from ...zones import get_zone
 from ..rows import Row, RowKind
 
-
 # A pasted page can hold a megabyte in one paragraph; wrapping all of it on every
 # cursor move would stall the terminal, and nobody reads that much in a side pane.
 ABSTRACT_SHOWN = 4000
