@@ -144,8 +144,11 @@ def speakers(**params: object) -> None:
 def search(**params: object) -> None:
     """Search titles, speakers and abstracts of the loaded schedules, best first.
 
-    Case and accents do not matter; every word of QUERY must match the start of a
-    word.  Title matches rank above speaker matches, which rank above abstracts.
+    Case and accents do not matter; every word of QUERY must start a word of the
+    title, a speaker's name or (for words of three letters or more) the abstract.
+    A longer word that starts none is also looked for inside words.  Title matches
+    rank above speaker matches, which rank above abstracts; the whole QUERY as a
+    phrase ranks higher still.
 
     \b
     Examples:
