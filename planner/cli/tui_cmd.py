@@ -45,6 +45,11 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
     # A missing file counts as small, so it is reported here, before the UI starts.
     large = sum(p.stat().st_size for p in paths if p.is_file()) > READ_IN_BACKGROUND_BYTES
     schedules = None if large else load_from(params)  # bad input: one line on stderr
+    if busy_paths:
+        from ..busy import parse_busy  # imports icalendar, so only when asked
+
+        for path in busy_paths:
+            parse_busy(path)  # an unreadable calendar stops here too
     from ..tui import make_app  # lazily: the other commands never load textual
 
     names = ", ".join(p.name for p in paths)

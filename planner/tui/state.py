@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..diagnostics import Diagnostic
+from ..errors import PlannerError
 from ..model import Schedule, Session, Talk
 from ..zones import get_zone
 from .rows import Outline, build_outline
@@ -116,9 +117,15 @@ class PlannerState:
         agenda = self.store.load()
         if self._zone_override is None and agenda.timezone:
             self._use_zone(get_zone(agenda.timezone))
-        self._load_busy(agenda)
+        busy_problem = None
+        try:
+            self._load_busy(agenda)
+        except PlannerError as exc:
+            busy_problem = exc  # the picks still show; the app reports the calendar
         self._note_changes(agenda)
         self._apply(self.store.load() if self.changes else agenda)
+        if busy_problem is not None:
+            raise busy_problem
 
     def _note_changes(self, agenda: Any) -> None:
         """Moved, vanished and newly clashing picks since the schedules were last read.

@@ -159,3 +159,17 @@ async def test_moved_pick_is_reported_in_the_agenda(app_for, two_track, tmp_path
         assert "Changed since the schedule was last read" in text
         assert f"moved: {talk.id} {SPARSE}: was Mon 3 Jun ~08:00" in text
     assert AgendaStore().load().picks[talk.id].start.hour == 9  # recorded, reported once
+
+
+async def test_an_unreadable_remembered_calendar_keeps_the_picks(app_for, two_track, tmp_path):
+    store = AgendaStore()
+    store.pick([two_track], [two_track.sessions[0].talks[0].id])
+    gone = tmp_path / "gone.ics"
+    gone.write_bytes(BUSY_ICS.read_bytes())
+    store.add_busy([str(gone)])
+    gone.unlink()  # remembered, then deleted
+    app = app_for()
+    async with app.run_test(size=(120, 40)):
+        assert mark(app, SPARSE) == PICKED
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == [f"Busy calendar {gone} does not exist."]

@@ -149,3 +149,9 @@ def test_a_large_schedule_that_cannot_be_read_ends_with_one_line(tmp_path):
         assert term.wait_for("planner: --year 2023 conflicts with"), term.seen[-2000:]
         assert term.close() == 1
     assert b"Traceback" not in term.seen
+
+
+def test_a_missing_busy_calendar_is_one_line():
+    out = run_cli("tui", str(TWO_TRACK), "--busy", "no-such-calendar.ics")
+    assert out.returncode == 1
+    assert out.stderr == "planner: Busy calendar no-such-calendar.ics does not exist.\n"
