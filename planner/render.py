@@ -210,8 +210,11 @@ def iso(dt: datetime | None, zone: ZoneInfo) -> str | None:
 
 
 def talk_json(t: Talk, zone: ZoneInfo) -> dict:
+    # title_source says whether the title is the source's own ("stated"), made up from
+    # the authors ("placeholder") or from the abstract ("derived").
     return {
-        "id": t.id, "title": t.title, "speakers": [s.name for s in t.speakers],
+        "id": t.id, "title": t.title, "title_source": t.title_source,
+        "speakers": [s.name for s in t.speakers],
         "start": iso(t.start, zone), "end": iso(t.end, zone), "estimated": t.estimated,
     }
 
@@ -219,8 +222,8 @@ def talk_json(t: Talk, zone: ZoneInfo) -> dict:
 def talk_entry_json(schedule: Schedule, t: Talk, zone: ZoneInfo) -> dict:
     """One talk in the shape `planner talks`, `search` and `picks` print as JSON."""
     return {
-        "id": t.id, "title": t.title, "speakers": [s.name for s in t.speakers],
-        "schedule": schedule.label, "start": iso(t.start, zone), "end": iso(t.end, zone),
+        "id": t.id, "title": t.title, "title_source": t.title_source,
+        "speakers": [s.name for s in t.speakers], "schedule": schedule.label, "start": iso(t.start, zone), "end": iso(t.end, zone),
         "estimated": t.estimated,
     }
 

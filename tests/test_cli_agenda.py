@@ -60,7 +60,9 @@ def test_agenda_json_shape_and_estimates(capsys):
     assert set(s1) >= {"id", "kind", "title", "start", "end", "estimated", "speakers", "talks"}
     assert s1["start"] == "2021-04-06T09:30:00-07:00" and s1["estimated"] is True
     talk = s1["talks"][0]
-    assert set(talk) == {"id", "title", "speakers", "start", "end", "estimated"}
+    assert set(talk) == {"id", "title", "title_source", "speakers", "start", "end", "estimated"}
+    untitled = data["sessions"][5]["talks"][3]
+    assert untitled["title_source"] == "placeholder" and talk["title_source"] == "stated"
     assert talk["estimated"] is True
     assert data["sessions"][0]["speakers"] == ["Alex Dimakis", "Ion Stoica", "Alexander Smola"]
 
