@@ -40,7 +40,7 @@ AGENDA_POLL_SECONDS = 2.0
 
 
 class PlannerApp(App):
-    CSS_PATH = "planner.tcss"
+    CSS_PATH = Path(__file__).with_name("planner.tcss")  # absolute: subclasses elsewhere too
     TITLE = "planner"
     BINDINGS: ClassVar[list[BindingType]] = bindings(APP_KEYS)
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
