@@ -54,17 +54,21 @@ class Terminal:
         os.close(slave)
         self.seen = b""
 
+    def _read(self, wait: float) -> bool:
+        """Take in what the process wrote; False once the terminal is closed."""
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if ready:
+            try:
+                self.seen += os.read(self.master, 65536)
+            except OSError:
+                return False
+        return True
+
     def wait_for(self, text: str, timeout: float = 30.0) -> bool:
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if text.encode() in self.seen:
-                return True
-            ready, _, _ = select.select([self.master], [], [], 0.2)
-            if ready:
-                try:
-                    self.seen += os.read(self.master, 65536)
-                except OSError:
-                    break
+        while text.encode() not in self.seen and time.monotonic() < deadline:
+            if not self._read(0.2):
+                break
         return text.encode() in self.seen
 
     def __enter__(self) -> Terminal:
@@ -83,12 +87,8 @@ class Terminal:
         deadline = time.monotonic() + 30
         try:
             while self.proc.poll() is None and time.monotonic() < deadline:
-                ready, _, _ = select.select([self.master], [], [], 0.1)
-                if ready:
-                    try:
-                        self.seen += os.read(self.master, 65536)
-                    except OSError:
-                        break
+                if not self._read(0.1):
+                    break
             return self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
         finally:
             os.close(self.master)
