@@ -13,16 +13,14 @@ so the cost is O(n log n) plus the number of clashes found.
 
 from __future__ import annotations
 
-import gc
 import heapq
 import math
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, tzinfo
 from typing import Literal, NamedTuple
 
 from .agenda import Agenda, ResolvedPick, resolve_picks
+from .gcpause import gc_paused
 from .model import Schedule, Talk
 
 IntervalKind = Literal["talk", "busy"]
@@ -112,21 +110,8 @@ PICK, BUSY, CANDIDATE = 0, 1, 2
 _PARTNERS = {PICK: (PICK, BUSY, CANDIDATE), BUSY: (PICK, CANDIDATE), CANDIDATE: (PICK, BUSY)}
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cycle collector: the sweep allocates tens of thousands of tuples and
-    makes no cycles, and collections triggered by them cost a third of its time."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _sweep(groups: dict[int, list[Interval]]) -> list[Clash]:
-    with _gc_paused():
+    with gc_paused():
         return _sweep_unpaused(groups)
 
 

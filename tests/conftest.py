@@ -24,3 +24,19 @@ def _isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("PLANNER_NOW", os.environ.get("PLANNER_TEST_NOW", "2026-11-22T12:00:00+00:00"))
     monkeypatch.setenv("TZ", "UTC")
     yield
+
+
+# The four seed texts the product was specified from, and their bundled copies
+# (byte-identical; tests/test_packaging.py checks that when shared/ is present).
+BUNDLED_SEEDS = {
+    "000_582fbc6f8791162a.txt": SCHEDULES / "mlsys2023-papers.txt",
+    "001_31bcfe18b15d1aa4.txt": SCHEDULES / "mlsys2021-program.txt",
+    "002_17bd2f9a7802460e.txt": SCHEDULES / "abstract-list.txt",
+    "003_d6db3e7a8b919b7b.txt": SCHEDULES / "carole-jean-wu-papers.txt",
+}
+
+
+def seed_path(name: str) -> Path:
+    """The seed as given in shared/, or its bundled copy where shared/ is not beside us."""
+    given = SEEDS / name
+    return given if given.is_file() else BUNDLED_SEEDS[name]

@@ -13,7 +13,7 @@ from planner.errors import PlannerError
 from planner.loader import load_schedules
 from planner.parsers import FORMATS, MIN_FIT, detect
 
-from .conftest import ROOT, SCHEDULES, SEEDS
+from .conftest import ROOT, SCHEDULES, seed_path
 
 SEED_FORMATS = {
     "000_582fbc6f8791162a.txt": "listing",
@@ -37,7 +37,7 @@ def planner(*args: str, cwd=ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def seed(name: str) -> str:
-    return (SEEDS / name).read_text(encoding="utf-8")
+    return seed_path(name).read_text(encoding="utf-8")
 
 
 def test_registry_names_every_format():
@@ -91,7 +91,7 @@ def test_every_bundled_schedule_loads_by_default():
 
 def test_check_names_the_detected_format(tmp_path):
     for name, fmt in SEED_FORMATS.items():
-        shutil.copy(SEEDS / name, tmp_path / name)  # no metadata beside it
+        shutil.copy(seed_path(name), tmp_path / name)  # no metadata beside it
         p = planner("check", str(tmp_path / name), "--format", "json")
         assert p.returncode == 0, p.stderr
         assert json.loads(p.stdout)["format"] == fmt
@@ -99,7 +99,7 @@ def test_check_names_the_detected_format(tmp_path):
 
 def test_as_overrides_detection_on_every_command(tmp_path):
     path = tmp_path / "papers.txt"
-    shutil.copy(SEEDS / "000_582fbc6f8791162a.txt", path)
+    shutil.copy(seed_path("000_582fbc6f8791162a.txt"), path)
     p = planner("check", str(path), "--as", "abstracts", "--format", "json")
     assert json.loads(p.stdout)["format"] == "abstracts"
     for command in (["talks"], ["search", "sparse"], ["speakers"]):

@@ -12,7 +12,7 @@ from planner.loader import load_schedule, parse_text
 from planner.parsers import listing
 from planner.parsers.base import ParseOptions
 
-from .conftest import DATA, ROOT, SCHEDULES, SEEDS
+from .conftest import DATA, ROOT, SCHEDULES
 
 LISTING = SCHEDULES / "mlsys2023-papers.txt"
 EXPECTED = json.loads((DATA / "listing" / "mlsys2023-expected.json").read_text(encoding="utf-8"))
@@ -34,10 +34,6 @@ def load_generator():
 
 def codes(schedule) -> list[str]:
     return [d.code for d in schedule.diagnostics]
-
-
-def test_bundled_copy_is_the_seed():
-    assert TEXT == (SEEDS / "000_582fbc6f8791162a.txt").read_text(encoding="utf-8")
 
 
 def test_seed_gives_25_unscheduled_talks_with_exact_titles_and_authors():

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from .conftest import ROOT, SCHEDULES, SEEDS
+from .conftest import BUNDLED_SEEDS, ROOT, SCHEDULES, SEEDS
 
 
 @pytest.mark.skipif(shutil.which("uv") is None, reason="uv builds the wheel")
@@ -32,6 +32,8 @@ def test_bundled_texts_are_the_pasted_seeds_unchanged():
     bundled = {p.read_bytes() for p in SCHEDULES.glob("*.txt")}
     for seed in SEEDS.glob("*.txt"):
         assert seed.read_bytes() in bundled, seed.name
+    for name, copy in BUNDLED_SEEDS.items():
+        assert copy.read_bytes() == (SEEDS / name).read_bytes(), name
 
 
 def test_runs_from_another_directory(tmp_path):

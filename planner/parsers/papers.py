@@ -9,14 +9,13 @@ tells a complete entry from one cut off by a truncated paste.
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import date
 from operator import attrgetter
 
 from ..diagnostics import DiagnosticSink
+from ..gcpause import gc_paused as _gc_paused
 from ..ids import IdAllocator, conference_key, talk_id
 from ..model import Schedule, Speaker, Talk, TitleSource
 from ..speakers import is_artefact, looks_like_name, make_speaker, split_author_line
@@ -193,26 +192,9 @@ class PaperBuilder:
         )
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a big text is read.
-
-    A 50,000-entry listing allocates half a million objects that all survive; the
-    collector would walk them again and again as they pile up (a third of the parse
-    time).  Nothing built here forms reference cycles that need collecting.  After a
-    big parse (`freeze_after` objects or more) the survivors are frozen: they live as
-    long as the schedule, and walking them in every later full collection is waste.
-    """
-    enabled = gc.isenabled()
-    before = gc.get_count()[0]
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            if gc.get_count()[0] - before >= FREEZE_AFTER:
-                gc.freeze()
-            gc.enable()
+def gc_paused() -> AbstractContextManager[None]:
+    """The collector paused for a paper parse; see planner.gcpause."""
+    return _gc_paused(FREEZE_AFTER)
 
 
 def untimed_schedule(

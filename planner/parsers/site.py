@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 
 from ..diagnostics import DiagnosticSink
+from ..gcpause import gc_paused
 from ..ids import IdAllocator, conference_key, session_id, talk_id
 from ..model import Schedule, Session, SessionKind, Talk
 from ..speakers import (
@@ -33,6 +34,7 @@ from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
+from .papers import FREEZE_AFTER
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year
 
@@ -449,6 +451,7 @@ def _excerpt(text: str, n: int = 60) -> str:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
-    reader = _Reader(text, options)
-    reader.read()
-    return reader.build()
+    with gc_paused(freeze_after=FREEZE_AFTER):
+        reader = _Reader(text, options)
+        reader.read()
+        return reader.build()
