@@ -102,27 +102,37 @@ def looks_like_name(part: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=256)  # the site parser asks about the same line several times
 def looks_like_name_list(line: str, *, min_names: int = 2) -> bool:
     """An author line: at least `min_names` names and (almost) nothing else.
 
     One odd entry among many names (`NameError`, a mononym) still counts as a list;
     the caller reports the odd entries.
     """
-    if len(line) > 4000 or line.rstrip().endswith((".", "?", "!")) and not _ends_in_initial(line):
+    counts = _name_counts(line)
+    if counts is None:
         return False
-    # Cheap reject for prose: names average under six words between separators.
-    separators = line.count(",") + line.count("·") + line.count(";") + line.count(" and ")
-    if line.count(" ") > 6 * (separators + 1) or (separators == 0 and min_names > 1):
+    parts, good = counts
+    if parts < min_names:
         return False
-    parts = _split_names(line)
-    if len(parts) < min_names:
-        return False
-    good = sum(1 for p in parts if looks_like_name(p))
-    if min_names == 1 and len(parts) == 1:
+    if min_names == 1 and parts == 1:
         return good == 1
     # Long author lists tolerate one artefact in eight; short ones none at all.
-    return good >= min_names and good >= len(parts) - len(parts) // 8
+    return good >= min_names and good >= parts - parts // 8
+
+
+@lru_cache(maxsize=256)  # the site parser asks about the same line several times
+def _name_counts(line: str) -> tuple[int, int] | None:
+    """(entries, entries that look like names) on a line, or None for clear prose."""
+    if len(line) > 4000 or line.rstrip().endswith((".", "?", "!")) and not _ends_in_initial(line):
+        return None
+    # Cheap reject for prose: names average under six words between separators.
+    separators = line.count(",") + line.count("·") + line.count(";") + line.count(" and ")
+    if line.count(" ") > 6 * (separators + 1):
+        return None
+    if separators == 0:  # one entry: a single name or a title
+        return 1, int(looks_like_name(line.strip()))
+    parts = _split_names(line)
+    return len(parts), sum(1 for p in parts if looks_like_name(p))
 
 
 def _ends_in_initial(line: str) -> bool:

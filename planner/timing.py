@@ -134,25 +134,25 @@ def assign_times(
             nxt = _next_start(starts, s.start, zone)
             if nxt is not None and nxt < s.end:
                 s.end = nxt
-        _slot_talks(s, per_talk)
+        _slot_talks(s, per_talk, zone)
         kept.append(s)
         previous = s
     for s in kept:
         s.start, s.end = s.start.astimezone(zone), s.end.astimezone(zone)  # type: ignore[union-attr]
-        for t in s.talks:
-            t.start, t.end = t.start.astimezone(zone), t.end.astimezone(zone)  # type: ignore[union-attr]
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule
 
 
-def _slot_talks(s: Session, per_talk: timedelta) -> None:
+def _slot_talks(s: Session, per_talk: timedelta, zone: ZoneInfo) -> None:
+    """Give the session's talks their slots (from UTC instants, shown in `zone`)."""
     assert s.start is not None and s.end is not None
     if not s.talks:
         return
     if s.kind is SessionKind.POSTER:
+        start, end = s.start.astimezone(zone), s.end.astimezone(zone)
         for t in s.talks:
-            t.start, t.end, t.estimated = s.start, s.end, s.estimated
+            _set_times(t, start, end, s.estimated)
         return
     span = s.end - s.start
     slot = per_talk
@@ -161,5 +161,11 @@ def _slot_talks(s: Session, per_talk: timedelta) -> None:
         slot -= timedelta(seconds=slot.seconds % 60)  # whole minutes
     at = s.start
     for t in s.talks:
-        t.start, t.end, t.estimated = at, at + slot, True
+        _set_times(t, at.astimezone(zone), (at + slot).astimezone(zone), True)
         at += slot
+
+
+def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool) -> None:
+    # Straight into the instance dict: pydantic's __setattr__ costs more than the whole
+    # slot arithmetic on a 10,000-talk program, and these values are already valid.
+    t.__dict__.update(start=start, end=end, estimated=estimated)
