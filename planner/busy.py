@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from .clashes import Interval
 from .errors import PlannerError
 from .model import Schedule
+from .textio import read_bytes
 from .zones import get_zone, local_zone_name
 
 # Busy time just outside the conference still matters for talks at its edges, and
@@ -46,18 +46,7 @@ class BusyCalendar:
 
 
 def _read(path: str) -> str:
-    p = Path(path).expanduser()
-    name = str(path)
-    try:
-        if p.is_dir():
-            raise PlannerError(f"Busy calendar {name} is a directory, not an .ics file.")
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise PlannerError(f"Busy calendar {name} does not exist.") from None
-    except PermissionError:
-        raise PlannerError(f"Busy calendar {name} cannot be read: permission denied.") from None
-    except OSError as exc:
-        raise PlannerError(f"Busy calendar {name} cannot be read: {exc.strerror or exc}.") from None
+    data = read_bytes(path, label=f"Busy calendar {path}", kind="an .ics file")
     # RFC 5545 says UTF-8; old exports in another encoding still have readable times.
     return data.decode("utf-8-sig", errors="replace")
 

@@ -38,24 +38,32 @@ def decode_text(data: bytes, name: str) -> str:
     return text
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    p = Path(path)
-    name = str(path)
+def read_bytes(
+    path: str | os.PathLike[str], *, label: str | None = None, kind: str = "a schedule file"
+) -> bytes:
+    """The file's bytes, or a PlannerError naming it (`label`) and what it should be."""
+    p = Path(path).expanduser()
+    name = label or str(path)
     try:
         if p.is_dir():
-            raise PlannerError(f"{name} is a directory, not a schedule file.")
+            raise PlannerError(f"{name} is a directory, not {kind}.")
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise PlannerError(f"{name} is {size // 2**20} MB, too large for a schedule text.")
-        data = p.read_bytes()
+            raise PlannerError(f"{name} is {size // 2**20} MB, too large for {kind}.")
+        return p.read_bytes()
     except FileNotFoundError:
         raise PlannerError(f"{name} does not exist.") from None
     except PermissionError:
         raise PlannerError(f"{name} cannot be read: permission denied.") from None
     except IsADirectoryError:
-        raise PlannerError(f"{name} is a directory, not a schedule file.") from None
+        raise PlannerError(f"{name} is a directory, not {kind}.") from None
     except OSError as exc:
         raise PlannerError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A schedule text: UTF-8, not binary, not empty; else one sentence saying why."""
+    data = read_bytes(path)
     if not data:
-        raise PlannerError(f"{name} is empty.")
-    return decode_text(data, name)
+        raise PlannerError(f"{path} is empty.")
+    return decode_text(data, str(path))
