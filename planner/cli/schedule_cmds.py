@@ -51,7 +51,8 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
         })
         return
     out = [
-        f"{file}: {sch.format} ({sch.label}, times in {sch.timezone})",
+        f"{file}: {sch.format} ({sch.label}, "
+        + (f"times in {sch.timezone})" if sch.sessions else "no session times)"),
         f"  {len(sch.sessions)} sessions, {talks} talks, {len(sch.unscheduled)} unscheduled",
     ]
     if sch.diagnostics:
