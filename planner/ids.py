@@ -8,6 +8,7 @@ case changes and a talk moving to another slot.  Picks refer to talks by these i
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 from .text import fold
 
@@ -15,17 +16,17 @@ ID_LENGTH = 7  # 35 bits: collisions are rare below a million talks, and still h
 
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648 base32, lower-cased
+# Two characters per 10 bits, low bits first, as a 5-bit loop would emit them.
+_PAIRS = [_ALPHABET[i & 31] + _ALPHABET[i >> 5] for i in range(1024)]
 
 
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
-    """`length` base32 characters of a BLAKE2b hash of the parts."""
+    """`length` (at most 8) base32 characters of a BLAKE2b hash of the parts."""
     h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
     n = int.from_bytes(h, "big")
-    chars = []
-    for _ in range(length):
-        chars.append(_ALPHABET[n & 31])
-        n >>= 5
-    return "".join(chars)
+    out = _PAIRS[n & 1023] + _PAIRS[(n >> 10) & 1023] + _PAIRS[(n >> 20) & 1023] + \
+        _PAIRS[(n >> 30) & 1023]
+    return out[:length]
 
 
 def conference_key(conference: str, year: int | None) -> str:
@@ -35,7 +36,10 @@ def conference_key(conference: str, year: int | None) -> str:
     return key
 
 
-def talk_id(conference: str, title: str | None, speakers: list[str], abstract: str) -> str:
+def talk_id(
+    conference: str, title: str | None, speakers: Iterable[str], abstract: str
+) -> str:
+    """From the folded title; an untitled talk from its folded authors and abstract."""
     if title:
         return digest("talk", conference, fold(title))
     return digest("talk", conference, fold(" ".join(speakers)), fold(abstract)[:2000])

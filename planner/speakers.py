@@ -125,6 +125,8 @@ def _name_counts(line: str) -> tuple[int, int] | None:
     """(entries, entries that look like names) on a line, or None for clear prose."""
     if len(line) > 4000 or line.rstrip().endswith((".", "?", "!")) and not _ends_in_initial(line):
         return None
+    if ":" in line:  # no name holds a colon; titles and labels often do
+        return None
     # Cheap reject for prose: names average under six words between separators.
     separators = line.count(",") + line.count("·") + line.count(";") + line.count(" and ")
     if line.count(" ") > 6 * (separators + 1):

@@ -178,7 +178,7 @@ class PaperBuilder:
             lead = speakers[0].name if speakers else "unknown authors"
             shown = f"Untitled paper by {lead}{' et al.' if len(speakers) > 1 else ''}"
             source = "placeholder"
-        base = talk_id(self.conf_key, title, [s.key for s in speakers], abstract)
+        base = talk_id(self.conf_key, title, (s.key for s in speakers), abstract)
         extra: dict[str, object] = {}  # only what differs from the defaults: validation
         if notes:                      # of each keyword costs, at 50,000 talks
             extra["notes"] = notes

@@ -438,7 +438,7 @@ class _Reader:
             lead = speakers[0].name if speakers else "unknown authors"
             title = f"Untitled talk by {lead}{' et al.' if len(speakers) > 1 else ''}"
             source = "placeholder"
-        base = talk_id(conf_key, t.title, [s.key for s in speakers], abstract)
+        base = talk_id(conf_key, t.title, (s.key for s in speakers), abstract)
         return Talk(
             id=ids.claim(base), title=title, title_source=source, speakers=speakers,
             abstract=abstract, abstract_truncated=abstract.endswith(("…", "...")),
