@@ -136,3 +136,13 @@ def test_ids_are_short_unique_and_stable(mlsys):
     assert all(len(i) <= 9 and i.isalnum() for i in ids)
     again = load_schedule(MLSYS2021)
     assert [t.id for t in again.talks()] == ids
+
+
+def test_ids_are_frozen(mlsys):
+    """Picks and exported UIDs refer to these ids: changing how ids are derived would
+    turn every user's picks into 'vanished' and duplicate their calendar events."""
+    by_title = {t.title: t.id for t in mlsys.talks()}
+    assert by_title["Directions for Deep Learning Hardware"] == "5f3khfd"
+    assert by_title["ModularNAS: Towards Modularized and Reusable Neural Architecture Search"] == "tcjwi2x"
+    assert by_title["Untitled talk by Sameer Kumar et al."] == "qqo4m5h"
+    assert by_title["TT-Rec: Tensor Train Compression for Deep Learning Recommendation Models"] == "rj65av7"
