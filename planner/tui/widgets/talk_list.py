@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
 
+from ... import render
 from ...model import Talk
 from ...render import display_title, names
 from ..keymap import TALK_LIST_KEYS, bindings
@@ -39,20 +40,18 @@ class Marks(Protocol):
 
 
 def clock(talk: Talk, zone: ZoneInfo) -> str:
-    if talk.start is None:
-        return ""
-    return ("~" if talk.estimated else "") + talk.start.astimezone(zone).strftime("%H:%M")
+    """The talk's start as the core writes it; blank, not `--:--`, when untimed."""
+    return render.clock(talk.start, zone, talk.estimated) if talk.start is not None else ""
 
 
 def span(row: Row, zone: ZoneInfo) -> str:
+    """The session's `start–end`; just the start when the end is unknown."""
     s = row.session
     if s is None or s.start is None:
         return ""
-    start = ("~" if s.start_estimated else "") + s.start.astimezone(zone).strftime("%H:%M")
     if s.end is None:
-        return start
-    end = ("~" if s.end_estimated else "") + s.end.astimezone(zone).strftime("%H:%M")
-    return f"{start}–{end}"
+        return render.clock(s.start, zone, s.start_estimated)
+    return render.span(s.start, s.end, zone, s.start_estimated, s.end_estimated)
 
 
 class TalkList(RowList[Row]):
