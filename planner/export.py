@@ -23,7 +23,7 @@ from .errors import AmbiguousError, PlannerError
 from .ics import Entry, build_calendar
 from .model import Schedule, Talk
 from .text import fold
-from .zones import get_zone
+from .zones import default_zone_name, get_zone
 
 NEW_FILE_MODE = 0o644
 
@@ -104,19 +104,12 @@ def select_entries(
             )
     day = None
     if selection.day is not None:
-        zone = get_zone(selection.zone or default_zone or _first_timed_zone(schedules))
+        zone = get_zone(selection.zone or default_zone or default_zone_name(schedules))
         day = resolve_day(selection.day, schedule_days(list(schedules), zone), zone)
         entries = [e for e in entries if e[2].start and local_day(e[2].start, zone) == day]
         if not entries:
             raise PlannerError(f"None of the selected talks is on {day:%A} {day.isoformat()}.")
     return entries, missing, day
-
-
-def _first_timed_zone(schedules: Sequence[Schedule]) -> str:
-    for sch in schedules:
-        if sch.sessions:
-            return sch.timezone
-    return schedules[0].timezone if schedules else "UTC"
 
 
 def _labels(entries: Sequence[Entry]) -> list[str]:

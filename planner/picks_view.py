@@ -15,12 +15,9 @@ from .agenda import ResolvedPick
 from .changes import Change
 from .clashes import Clash, Interval
 from .render import clock, iso
+from .zones import zone_name
 
 MARK = {"clash": "!", "possible": "?"}
-
-
-def zone_name(zone: ZoneInfo) -> str:
-    return getattr(zone, "key", str(zone))
 
 
 def day_heading(day: date) -> str:

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from .days import local_day, sessions_on
 from .model import Schedule, Session, Talk
+from .zones import zone_name
 
 FORMATS = ("text", "markdown", "html", "json")
 
@@ -84,7 +85,7 @@ def _offset(zone: ZoneInfo, at: datetime) -> str:
 
 
 def _zone_line(agenda: DayAgenda) -> str:
-    key = getattr(agenda.zone, "key", str(agenda.zone))
+    key = zone_name(agenda.zone)
     at = datetime.combine(agenda.day, time(12), tzinfo=agenda.zone)  # the day's own offset
     note = "; ~ marks an estimated time" if _any_estimated(agenda) else ""
     return f"Times in {key} ({_offset(agenda.zone, at)}){note}."
@@ -232,7 +233,7 @@ def agenda_json(agenda: DayAgenda) -> dict:
     z = agenda.zone
     return {
         "day": agenda.day.isoformat(),
-        "timezone": getattr(z, "key", str(z)),
+        "timezone": zone_name(z),
         "sessions": [
             {
                 "id": s.id, "conference": sch.label, "kind": s.kind.value, "title": s.title,

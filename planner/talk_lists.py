@@ -15,6 +15,7 @@ from .picks_view import names_brief, when
 from .render import display_title
 from .search import Hit, snippet
 from .speakers import Person
+from .zones import zone_name
 
 WHEN_WIDTH = 23  # `Tue 6 Apr ~09:30–~09:50`
 
@@ -55,7 +56,7 @@ def render_talks(groups: list[tuple[Schedule, list[Talk]]], zone: ZoneInfo, widt
         out += textwrap.wrap(heading, width) + [""]
     timed = any(t.timed for _, talks in groups for t in talks)
     if timed:
-        out += [f"Times in {getattr(zone, 'key', str(zone))}; ~ marks an estimated time.", ""]
+        out += [f"Times in {zone_name(zone)}; ~ marks an estimated time.", ""]
     for schedule, talks in groups:
         if not talks:
             continue

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import PlannerError
+
+if TYPE_CHECKING:
+    from .model import Schedule
 
 
 @lru_cache(maxsize=None)
@@ -39,3 +44,15 @@ def local_zone_name() -> str:
         return "UTC"
     return name
 
+
+def zone_name(zone: ZoneInfo) -> str:
+    """The zone's IANA name, for display."""
+    return getattr(zone, "key", str(zone))
+
+
+def default_zone_name(schedules: Sequence[Schedule]) -> str:
+    """The first timed schedule's zone: where times are shown when nobody chose one."""
+    for sch in schedules:
+        if sch.sessions:
+            return sch.timezone
+    return schedules[0].timezone if schedules else "UTC"

@@ -16,7 +16,7 @@ import click
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
 from ..parsers import FORMATS
-from ..zones import get_zone
+from ..zones import default_zone_name, get_zone
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,12 +57,7 @@ def tz_option(func: F) -> F:
 
 def display_zone(tz: str | None, schedules: list[Schedule]):
     """The zone to show times in: --tz, else the first timed schedule's zone."""
-    if tz:
-        return get_zone(tz)
-    for sch in schedules:
-        if sch.sessions:
-            return get_zone(sch.timezone)
-    return get_zone(schedules[0].timezone if schedules else "UTC")
+    return get_zone(tz or default_zone_name(schedules))
 
 
 def emit(text: str) -> None:
