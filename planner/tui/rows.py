@@ -77,13 +77,7 @@ class Outline:
 
     days: list[DayBlock]
     unscheduled: list[tuple[Row, list[Row]]]  # (section heading, talk rows) per schedule
-    multi: bool  # more than one schedule loaded: label sessions with their conference
     _all: Rows | None = None
-
-    @property
-    def talk_count(self) -> int:
-        timed = sum(len(b.talks) for d in self.days for slot in d.slots for b in slot)
-        return timed + sum(len(rows) for _, rows in self.unscheduled)
 
 
 def _talk_order(talk: Talk, session: Session) -> tuple:
@@ -120,7 +114,7 @@ def build_outline(schedules: list[Schedule], zone: ZoneInfo) -> Outline:
          [Row(RowKind.TALK, schedule=sch, talk=t) for t in sch.unscheduled])
         for sch in schedules if sch.unscheduled
     ]
-    return Outline(days, unscheduled, multi=len(schedules) > 1)
+    return Outline(days, unscheduled)
 
 
 def _track_label(i: int) -> str:
