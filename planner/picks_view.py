@@ -14,14 +14,10 @@ from zoneinfo import ZoneInfo
 from .agenda import ResolvedPick
 from .changes import Change
 from .clashes import Clash, Interval
-from .render import clock, iso
+from .render import day_heading, iso, span
 from .zones import zone_name
 
 MARK = {"clash": "!", "possible": "?"}
-
-
-def day_heading(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
@@ -31,7 +27,7 @@ def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
         return "no time"
     local = start.astimezone(zone)
     day = f"{local:%a} {local.day} {local:%b} " if with_day else ""
-    return f"{day}{clock(start, zone, estimated)}–{clock(end, zone, estimated)}"
+    return f"{day}{span(start, end, zone, estimated, estimated)}"
 
 
 def short(text: str, limit: int = 48) -> str:
@@ -76,8 +72,8 @@ def describe_change(change: Change, zone: ZoneInfo) -> str:
 def _entry_lines(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash], width: int) -> list[str]:
     marks = {c.kind for c in clashes}
     mark = "!" if "clash" in marks else "?" if marks else " "
-    span = when(r.start, r.end, zone, r.estimated, with_day=False)
-    head = f"  {span:<13} {mark} {r.id}  "
+    times = when(r.start, r.end, zone, r.estimated, with_day=False)
+    head = f"  {times:<13} {mark} {r.id}  "
     indent = " " * len(head)
     wrapped = textwrap.wrap(r.title, max(20, width - len(head))) or [""]
     lines = [head + wrapped[0]] + [indent + w for w in wrapped[1:]]
@@ -185,8 +181,8 @@ def render_clashes_text(clashes: list[Clash], zone: ZoneInfo, picks_timed: int,
             out += ["", day_heading(d)]
             current = d
         label = "clash" if c.kind == "clash" else "possible"
-        span = f"{clock(c.start, zone, False)}–{clock(c.end, zone, False)}"
-        head = f"  {MARK[c.kind]} {label:<8} {span} ({c.overlap_minutes} min)  "
+        times = span(c.start, c.end, zone, False, False)
+        head = f"  {MARK[c.kind]} {label:<8} {times} ({c.overlap_minutes} min)  "
         indent = " " * len(head)
         out.append(head + describe_side_long(c.a, width - len(head)))
         out.append(indent + describe_side_long(c.b, width - len(head)))

@@ -95,8 +95,12 @@ def _any_estimated(agenda: DayAgenda) -> bool:
     return any(s.estimated or any(t.estimated for t in talks) for _, s, talks in agenda.entries)
 
 
+def day_heading(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 def _heading(agenda: DayAgenda) -> str:
-    when = f"{agenda.day:%A} {agenda.day.day} {agenda.day:%B %Y}"
+    when = day_heading(agenda.day)
     confs = agenda.conferences
     return f"{' + '.join(confs)} — {when}" if confs else when
 
@@ -210,23 +214,22 @@ def iso(dt: datetime | None, zone: ZoneInfo) -> str | None:
     return dt.astimezone(zone).isoformat() if dt is not None else None
 
 
-def talk_json(t: Talk, zone: ZoneInfo) -> dict:
+def talk_json(t: Talk, zone: ZoneInfo, schedule: Schedule | None = None) -> dict:
     # title_source says whether the title is the source's own ("stated"), made up from
     # the authors ("placeholder") or from the abstract ("derived").
-    return {
+    out = {
         "id": t.id, "title": t.title, "title_source": t.title_source,
         "speakers": [s.name for s in t.speakers],
-        "start": iso(t.start, zone), "end": iso(t.end, zone), "estimated": t.estimated,
     }
+    if schedule is not None:
+        out["schedule"] = schedule.label
+    out.update(start=iso(t.start, zone), end=iso(t.end, zone), estimated=t.estimated)
+    return out
 
 
 def talk_entry_json(schedule: Schedule, t: Talk, zone: ZoneInfo) -> dict:
     """One talk in the shape `planner talks`, `search` and `picks` print as JSON."""
-    return {
-        "id": t.id, "title": t.title, "title_source": t.title_source,
-        "speakers": [s.name for s in t.speakers], "schedule": schedule.label, "start": iso(t.start, zone), "end": iso(t.end, zone),
-        "estimated": t.estimated,
-    }
+    return talk_json(t, zone, schedule)
 
 
 def agenda_json(agenda: DayAgenda) -> dict:
