@@ -8,25 +8,23 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Container
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from ...days import local_day
 from ...model import Talk
 from ...speakers import make_speaker
-from ..keymap import CLOSE_KEYS, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter
 from ..widgets.row_list import RowList
 from ..widgets.talk_detail import TalkDetail
 from ..widgets.talk_list import TalkList
+from .base import StateScreen
 
 
 def _stand_in(r: Any) -> Talk:
@@ -75,13 +73,9 @@ def agenda_rows(state: PlannerState) -> list[Row]:
     return rows
 
 
-class AgendaScreen(Screen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE_KEYS)
-
+class AgendaScreen(StateScreen):
     def __init__(self, state: PlannerState) -> None:
-        super().__init__(id="agenda")
-        self.state = state
-        self.title = "My agenda"
+        super().__init__(state, id="agenda", title="My agenda")
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -136,6 +130,3 @@ class AgendaScreen(Screen):
         talks = self.query_one(TalkList)
         if event.row is not None and event.row.talk is not None:
             self.post_message(TalkList.PickToggled(talks, event.row))
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

@@ -13,26 +13,21 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from ..keymap import CLOSE_KEYS, bindings
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter
+from .base import StateScreen
 
 
-class DiagnosticsScreen(Screen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE_KEYS)
+class DiagnosticsScreen(StateScreen):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "diagnostics--error", "diagnostics--warning", "diagnostics--info",
     }
 
     def __init__(self, state: PlannerState) -> None:
-        super().__init__(id="diagnostics")
-        self.state = state
-        self.title = "Parser warnings"
+        super().__init__(state, id="diagnostics", title="Parser warnings")
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -58,6 +53,3 @@ class DiagnosticsScreen(Screen):
             table.add_row("", "", "The parsers read every line cleanly.")
         self.query_one("#diagnostics-table", Static).update(table)
         self.query_one("#diagnostics-scroll").focus()
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

@@ -17,17 +17,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, Input
 
 from ...days import local_day
-from ..keymap import CLOSE_KEYS, KeySpec, bindings
+from ..keymap import KeySpec, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter
 from ..widgets.row_list import RowList
 from ..widgets.talk_detail import TalkDetail
 from ..widgets.talk_list import TalkList
+from .base import StateScreen
 
 
 class PersonList(RowList[Any]):
@@ -72,13 +72,11 @@ SPEAKER_KEYS = (
 )
 
 
-class SpeakersScreen(Screen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE_KEYS + SPEAKER_KEYS)
+class SpeakersScreen(StateScreen):
+    BINDINGS: ClassVar[list[BindingType]] = bindings(SPEAKER_KEYS)  # after escape
 
     def __init__(self, state: PlannerState) -> None:
-        super().__init__(id="speakers")
-        self.state = state
-        self.title = "Speakers"
+        super().__init__(state, id="speakers", title="Speakers")
         self.index = state.speaker_index()
         self.people: list[Any] = self.index.people()
 
@@ -149,6 +147,3 @@ class SpeakersScreen(Screen):
         show = getattr(self.app.screen, "show_talk", None)
         if show is not None:
             show(row.talk.id)
-
-    def action_close(self) -> None:
-        self.app.pop_screen()
