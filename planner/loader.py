@@ -39,10 +39,6 @@ def bundled_paths() -> list[Path]:
     return sorted(texts, key=lambda p: not read_metadata(p).get("default", False))
 
 
-def default_schedule() -> Path:
-    return bundled_paths()[0]
-
-
 def read_metadata(path: Path) -> dict[str, Any]:
     meta_path = path.with_suffix(".toml")
     if not meta_path.is_file():

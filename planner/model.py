@@ -154,12 +154,6 @@ class Schedule(BaseModel):
         out.extend(self.unscheduled)
         return out
 
-    def talk(self, talk_id: str) -> Talk | None:
-        for t in self.talks():
-            if t.id == talk_id:
-                return t
-        return None
-
     def session_of(self, talk: Talk) -> Session | None:
         for s in self.sessions:
             if s.id == talk.session_id:
