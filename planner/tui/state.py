@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from ..diagnostics import Diagnostic
 from ..errors import PlannerError
 from ..model import Schedule, Session, Talk
-from ..zones import get_zone
+from ..zones import default_zone_name, get_zone
 from .rows import Outline, build_outline
 
 
@@ -40,14 +40,6 @@ class TalkRef:
     schedule: Schedule
     session: Session | None
     talk: Talk
-
-
-def default_zone_name(schedules: list[Schedule]) -> str:
-    """The first timed schedule's zone (what `planner agenda` shows without --tz)."""
-    for sch in schedules:
-        if sch.sessions:
-            return sch.timezone
-    return schedules[0].timezone if schedules else "UTC"
 
 
 class PlannerState:

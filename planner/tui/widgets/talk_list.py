@@ -100,7 +100,7 @@ class TalkList(RowList[Row]):
         if kind is RowKind.SESSION:
             return self._session_line(row)
         if kind is RowKind.DAY and row.day is not None:
-            return Text(f" {row.day:%A} {row.day.day} {row.day:%B %Y}", self._style("day"))
+            return Text(f" {render.day_heading(row.day)}", self._style("day"))
         if kind is RowKind.SLOT:
             when = span(row, self.marks.zone).split("–")[0]
             return Text(f"   {when}  {row.count} parallel sessions", self._style("slot"))
