@@ -8,8 +8,6 @@ with planner.talk_lists (text) or render.talk_entry_json (JSON).
 from __future__ import annotations
 
 import difflib
-import shutil
-import sys
 
 import click
 
@@ -19,7 +17,10 @@ from ..render import talk_entry_json
 from ..search import SearchIndex
 from ..speakers import Person, SpeakerIndex
 from ..talk_lists import render_hits, render_speakers, render_talks
-from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option, warn
+from .common import (
+    display_zone, emit, emit_json, format_option, load_from, schedule_options,
+    terminal_width, tz_option, warn,
+)
 
 DEFAULT_LIMIT = 20
 
@@ -27,17 +28,6 @@ DEFAULT_LIMIT = 20
 def register(cli: click.Group) -> None:
     for command in (talks, speakers, search):
         cli.add_command(command)
-
-
-def _format_option(func):
-    return click.option(
-        "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-        show_default=True, help="text for the terminal, json for scripts.",
-    )(func)
-
-
-def _width() -> int:
-    return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
 
 
 def find_person(index: SpeakerIndex, name: str) -> Person:
@@ -64,7 +54,7 @@ def find_person(index: SpeakerIndex, name: str) -> Person:
 @click.option("--speaker", metavar="NAME", default=None,
               help="Only this person's talks and papers, across every loaded schedule.")
 @tz_option
-@_format_option
+@format_option
 def talks(**params: object) -> None:
     """List the talks of the loaded schedules, or one speaker's talks and papers.
 
@@ -96,14 +86,14 @@ def talks(**params: object) -> None:
     if params.get("fmt") == "json":
         emit_json([talk_entry_json(sch, t, zone) for sch, ts in groups for t in ts])
         return
-    emit(render_talks(groups, zone, _width(), heading))
+    emit(render_talks(groups, zone, terminal_width(), heading))
 
 
 @click.command()
 @schedule_options
 @click.option("--sort", type=click.Choice(["name", "talks"]), default="name", show_default=True,
               help="Order by name, or by number of talks (most first).")
-@_format_option
+@format_option
 def speakers(**params: object) -> None:
     """List everyone who speaks or authors in the loaded schedules, with talk counts.
 
@@ -131,7 +121,7 @@ def speakers(**params: object) -> None:
             for p in people
         ])
         return
-    emit(render_speakers(people, _width()))
+    emit(render_speakers(people, terminal_width()))
 
 
 @click.command()
@@ -140,7 +130,7 @@ def speakers(**params: object) -> None:
 @click.option("--limit", type=click.IntRange(min=0), default=DEFAULT_LIMIT, show_default=True,
               help="Show at most this many results; 0 shows all.")
 @tz_option
-@_format_option
+@format_option
 def search(**params: object) -> None:
     """Search titles, speakers and abstracts of the loaded schedules, best first.
 
@@ -167,4 +157,4 @@ def search(**params: object) -> None:
     if params.get("fmt") == "json":
         emit_json([talk_entry_json(h.schedule, h.talk, zone) for h in shown])
         return
-    emit(render_hits(shown, query, len(hits), zone, _width()))
+    emit(render_hits(shown, query, len(hits), zone, terminal_width()))

@@ -7,6 +7,7 @@ Commands stay thin: parse options, call one core function, print.  Core errors a
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -58,6 +59,16 @@ def tz_option(func: F) -> F:
 def display_zone(tz: str | None, schedules: list[Schedule]):
     """The zone to show times in: --tz, else the first timed schedule's zone."""
     return get_zone(tz or default_zone_name(schedules))
+
+
+def format_option(func: F) -> F:
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, help="text for the terminal, json for scripts.")(func)
+
+
+def terminal_width() -> int:
+    """The terminal's width (at most 120), or 80 when the output is piped."""
+    return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
 
 
 def emit(text: str) -> None:

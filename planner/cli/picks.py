@@ -6,8 +6,6 @@ planner.changes.  icalendar is loaded only when a busy calendar is in play.
 
 from __future__ import annotations
 
-import shutil
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +25,10 @@ from ..picks_view import (
     when,
 )
 from ..zones import get_zone
-from .common import display_zone, emit, emit_json, load_from, schedule_options, warn
+from .common import (
+    display_zone, emit, emit_json, format_option, load_from, schedule_options,
+    terminal_width, warn,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,15 +75,6 @@ def zone_option(func: F) -> F:
         help="Show times in this IANA zone (default: the one set with planner timezone, "
         "else the schedules' own).",
     )(func)
-
-
-def format_option(func: F) -> F:
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                        show_default=True, help="text for the terminal, json for scripts.")(func)
-
-
-def _width() -> int:
-    return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
 
 
 # -- what every command needs -------------------------------------------------------
@@ -180,8 +172,9 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
         wanted.append(_search_one(plan, query))
     outcome = plan.store.pick(plan.schedules, wanted)
     plan.agenda = plan.store.load()
-    by_id = {r.id: r for r in plan.resolved}
-    cmap = by_key(find_clashes(pick_intervals(plan.resolved), plan.busy))
+    resolved = plan.resolved
+    by_id = {r.id: r for r in resolved}
+    cmap = by_key(find_clashes(pick_intervals(resolved), plan.busy))
     lines = []
     for talk_id in outcome.added:
         r = by_id[talk_id]
@@ -280,7 +273,7 @@ def picks(**params: Any) -> None:
                      and local_day(r.start, plan.zone) == day)]
         emit_json([pick_json(r, plan.zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
         return
-    emit(render_picks_text(resolved, cmap, changes, plan.zone, _width(), day))
+    emit(render_picks_text(resolved, cmap, changes, plan.zone, terminal_width(), day))
 
 
 def _picked_day(spec: str | None, plan: Plan, resolved: list[ResolvedPick]):
@@ -314,7 +307,7 @@ def clashes(**params: Any) -> None:
     if params["fmt"] == "json":
         emit_json([c.to_json(plan.zone) for c in found])
         return
-    emit(render_clashes_text(found, plan.zone, len(intervals), _width()))
+    emit(render_clashes_text(found, plan.zone, len(intervals), terminal_width()))
 
 
 # -- busy calendars -----------------------------------------------------------------

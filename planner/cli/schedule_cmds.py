@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import sys
-
 import click
 
 from ..errors import PlannerError
@@ -12,7 +9,9 @@ from ..days import resolve_day, schedule_days
 from ..loader import LoadOptions, load_schedule
 from ..render import FORMATS as AGENDA_FORMATS
 from ..render import build_day, render
-from .common import display_zone, emit, emit_json, load_from, schedule_options, tz_option
+from .common import (
+    display_zone, emit, emit_json, load_from, schedule_options, terminal_width, tz_option,
+)
 
 
 def register(cli: click.Group) -> None:
@@ -109,7 +108,5 @@ def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> N
         raise PlannerError("None of your picks has a time; see them with planner picks.")
     day = resolve_day(params.get("day"), days, zone)  # type: ignore[arg-type]
     view = build_day(schedules, day, zone, only)
-    width = params.get("width") or (
-        min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
-    )
+    width = params.get("width") or terminal_width()
     emit(render(view, str(params.get("fmt") or "text"), int(width)))  # type: ignore[arg-type]
