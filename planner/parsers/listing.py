@@ -35,7 +35,8 @@ _TOTAL = re.compile(r"^\|?\s*total\s*[:=]?\s*(?P<n>\d[\d,]{0,9})\s*\|?$", re.IGN
 _ENTRY = re.compile(r"#(?P<n>\d{1,7})[.:)]?\s+(?P<title>\S.*)")
 _AUTHORS = re.compile(r"(?:authors?|by)\s*:\s*", re.IGNORECASE)
 # The site's buttons after a title: short one-word brackets, as a run at the very end.
-_MARKERS = re.compile(r"(?:\s*\[[A-Za-z]{1,12}\d{0,4}\])+\s*$")
+# Starting at the bracket (not at the blanks before it) lets the search skip to each `[`.
+_MARKERS = re.compile(r"\[[A-Za-z]{1,12}\d{0,4}\](?:\s*\[[A-Za-z]{1,12}\d{0,4}\])*\s*$")
 _MARKER_WINDOW = 160  # the run is searched for in the title's tail only: linear on any line
 _NOTE_KEYS = frozenset(
     "subject subjects keywords keyword comments comment venue track session award note notes "
@@ -71,9 +72,12 @@ def strip_markers(title: str) -> str:
         return title
     offset = max(0, len(title) - _MARKER_WINDOW)
     m = _MARKERS.search(title, offset)
-    if m is None or m.start() == 0:
+    if m is None:
         return title
-    return title[: m.start()].rstrip()
+    head = title[: m.start()].rstrip()
+    if not head and offset == 0:  # nothing but markers: keep them
+        return title
+    return head
 
 
 def sniff(text: str) -> float:
@@ -143,10 +147,17 @@ class _Reader:
                 self._preamble(line, no)
             elif open_paragraph:
                 entry.paragraphs[-1].append(line)
-            elif (n := _NOTE.match(line)) is not None and fold(n["key"]) in _NOTE_KEYS:
+            elif (
+                ":" in line  # (a C-level scan: most abstract lines hold no colon)
+                and (n := _NOTE.match(line)) is not None
+                and fold(n["key"]) in _NOTE_KEYS
+            ):
                 entry.notes.append(line)  # `Subject: ...` and the like
             else:
-                if not entry.paragraphs and (m := _ABSTRACT_LABEL.match(line)) is not None:
+                if (
+                    c in "Aa" and not entry.paragraphs
+                    and (m := _ABSTRACT_LABEL.match(line)) is not None
+                ):
                     line = line[m.end():]
                 entry.paragraphs.append([line])
                 open_paragraph = True
