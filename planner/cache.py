@@ -6,8 +6,8 @@ round trip costs.
 
 * Key: a hash of the text, its source name, its metadata, the command-line options,
   today's date (a schedule without a year infers it from today), and planner itself
-  (its version and the bytes of its source files, so a changed parser or model never
-  reads an old entry).
+  (the bytes of its source files and the Python version, so a changed parser or model
+  never reads an old entry).
 * Where: $PLANNER_CACHE_DIR, else the user cache folder (XDG_CACHE_HOME on Linux).
   PLANNER_CACHE=off turns it off.
 * Safety: entries are written to a temporary file and renamed into place, so a
@@ -16,7 +16,11 @@ round trip costs.
   again; the cache never makes a command fail.  pickle runs code from what it loads,
   so the folder is created private (0700) and only this user's entries are read.
 * Size: after a write, the least recently used entries go once the folder holds
-  more than `MAX_TOTAL_BYTES`.
+  more than `MAX_TOTAL_BYTES` (parsed schedules and search indexes together; see
+  planner.search_store for the latter).
+
+This module imports neither the models nor the parsers until a parse needs them, so a
+command answered from a search index starts fast.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import hashlib
 import json
 import os
 import pickle
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict
@@ -33,15 +38,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import clock
-from .model import Schedule
-from .parsers.papers import gc_paused
 
 if TYPE_CHECKING:
     from .loader import LoadOptions
+    from .model import Schedule
 
 MIN_BYTES = 1 << 20
 MAX_TOTAL_BYTES = 512 << 20
 SUFFIX = ".schedule.pickle"
+# Every kind of entry in the folder, for eviction: parsed schedules, search indexes.
+ENTRY_SUFFIXES = (SUFFIX, ".search")
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -59,15 +65,11 @@ def cache_dir() -> Path | None:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """planner's version and the bytes of its own source: entries made by other code
-    are never read back."""
+    """The bytes of planner's own source and the Python version: entries made by other
+    code are never read back.  (The source decides what an entry holds; a release that
+    changes no source changes no entry.)"""
     h = hashlib.blake2b(digest_size=16)
-    try:
-        from importlib.metadata import version
-
-        h.update(version("planner").encode())
-    except Exception:  # not installed as a distribution: the source bytes still count
-        pass
+    h.update(f"{sys.version_info[:2]} {sys.byteorder}".encode())
     for path in sorted(_PACKAGE.rglob("*.py")):
         h.update(path.relative_to(_PACKAGE).as_posix().encode())
         h.update(path.read_bytes())
@@ -89,6 +91,9 @@ def entry_key(text: str, source: str, meta: dict[str, Any], options: LoadOptions
 
 
 def _read(path: Path, source: str) -> Schedule | None:
+    from .model import Schedule
+    from .parsers.papers import gc_paused
+
     try:
         data = path.read_bytes()
     except OSError:
@@ -108,26 +113,36 @@ def _read(path: Path, source: str) -> Schedule | None:
     return schedule
 
 
-def _write(folder: Path, path: Path, schedule: Schedule) -> None:
+def write_entry(path: Path, chunks: list[bytes]) -> None:
+    """Write an entry whole or not at all: a temporary file renamed into place, so a
+    reader (or a concurrent writer of the same entry) sees one whole entry or none.
+    Then evict the least recently used entries.  Errors are swallowed: a cache that
+    cannot be written is only a slower run."""
+    folder = path.parent
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        data = pickle.dumps(schedule, protocol=pickle.HIGHEST_PROTOCOL)
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                f.writelines(chunks)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
         _evict(folder)
     except OSError:
-        pass  # a cache that cannot be written is only a slower run
+        pass
+
+
+def _write(path: Path, schedule: Schedule) -> None:
+    write_entry(path, [pickle.dumps(schedule, protocol=pickle.HIGHEST_PROTOCOL)])
 
 
 def _evict(folder: Path) -> None:
     entries = []
-    for p in folder.glob("*" + SUFFIX):
+    for p in folder.iterdir():
+        if not p.name.endswith(ENTRY_SUFFIXES):
+            continue
         try:
             st = p.stat()
         except OSError:
@@ -153,5 +168,5 @@ def cached_parse(
     schedule = _read(path, source)
     if schedule is None:
         schedule = parse(text, source, meta, options)
-        _write(folder, path, schedule)
+        _write(path, schedule)
     return schedule

@@ -9,9 +9,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from typing import TYPE_CHECKING
+
 from . import clock
 from .errors import PlannerError
-from .model import Schedule, Session
+
+if TYPE_CHECKING:
+    from .model import Schedule, Session
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 

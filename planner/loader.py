@@ -12,14 +12,16 @@ import tomllib
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cache import cached_parse
 from .errors import PlannerError
-from .model import Schedule
-from .parsers import FORMATS, ParseOptions, detect, get_format
+from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
 from .textio import read_text
 from .zones import get_zone
+
+if TYPE_CHECKING:
+    from .model import Schedule
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _METADATA_KEYS = {"conference", "year", "timezone", "talk_minutes", "format", "default"}
@@ -105,14 +107,16 @@ def parse_text(
     return schedule
 
 
+def schedule_paths(paths: list[str] | None) -> list[str | Path]:
+    """The given schedule files as given, or every bundled one whose format is known."""
+    if paths:
+        return list(paths)
+    return [p for p in bundled_paths()
+            if read_metadata(p).get("format", "site") in FORMAT_NAMES]
+
+
 def load_schedules(
     paths: list[str] | None, options: LoadOptions | None = None
 ) -> list[Schedule]:
     """The given schedules, or every bundled one whose format is known."""
-    if paths:
-        return [load_schedule(p, options) for p in paths]
-    out = []
-    for p in bundled_paths():
-        if read_metadata(p).get("format", "site") in FORMATS:
-            out.append(load_schedule(p, options))
-    return out
+    return [load_schedule(p, options) for p in schedule_paths(paths)]

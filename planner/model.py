@@ -148,6 +148,11 @@ class Schedule(BaseModel):
             return f"{self.conference} {self.year}"
         return self.conference
 
+    @property
+    def has_sessions(self) -> bool:
+        """Whether the text had a timetable (site schedules), not only a list of papers."""
+        return bool(self.sessions)
+
     def talks(self) -> list[Talk]:
         """Every talk, scheduled first in session order, then the unscheduled ones."""
         out = [t for s in self.sessions for t in s.talks]

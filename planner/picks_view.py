@@ -14,30 +14,10 @@ from zoneinfo import ZoneInfo
 from .agenda import ResolvedPick
 from .changes import Change
 from .clashes import Clash, Interval
-from .render import day_heading, iso, span
+from .render import day_heading, iso, names_brief, short, span, when
 from .zones import zone_name
 
 MARK = {"clash": "!", "possible": "?"}
-
-
-def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
-         estimated: bool = False, with_day: bool = True) -> str:
-    """`Tue 6 Apr 09:30–09:50`, with `~` on estimated times; `no time` when untimed."""
-    if start is None:
-        return "no time"
-    local = start.astimezone(zone)
-    day = f"{local:%a} {local.day} {local:%b} " if with_day else ""
-    return f"{day}{span(start, end, zone, estimated, estimated)}"
-
-
-def short(text: str, limit: int = 48) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def names_brief(names: list[str], most: int = 3) -> str:
-    if len(names) <= most + 1:
-        return ", ".join(names)
-    return ", ".join(names[:most]) + f" and {len(names) - most} more"
 
 
 def describe_side(iv: Interval) -> str:

@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+from typing import TYPE_CHECKING
+
 from .days import local_day, sessions_on
-from .model import Schedule, Session, Talk
 from .zones import zone_name
+
+if TYPE_CHECKING:
+    from .model import Schedule, Session, Talk
 
 FORMATS = ("text", "markdown", "html", "json")
 
@@ -76,6 +80,26 @@ def clock(dt: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
 
 def span(start: datetime | None, end: datetime | None, zone: ZoneInfo, s_est: bool, e_est: bool) -> str:
     return f"{clock(start, zone, s_est)}–{clock(end, zone, e_est)}"
+
+
+def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
+         estimated: bool = False, with_day: bool = True) -> str:
+    """`Tue 6 Apr 09:30–09:50`, with `~` on estimated times; `no time` when untimed."""
+    if start is None:
+        return "no time"
+    local = start.astimezone(zone)
+    day = f"{local:%a} {local.day} {local:%b} " if with_day else ""
+    return f"{day}{span(start, end, zone, estimated, estimated)}"
+
+
+def short(text: str, limit: int = 48) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def names_brief(names: list[str], most: int = 3) -> str:
+    if len(names) <= most + 1:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f" and {len(names) - most} more"
 
 
 def _offset(zone: ZoneInfo, at: datetime) -> str:

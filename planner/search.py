@@ -11,10 +11,16 @@ Ranking: a title hit outranks a speaker hit, which outranks an abstract hit; a w
 word outranks a word start; the whole query as a phrase adds a bonus; ties keep
 schedule order.
 
-The index keeps each field of every talk in one lower-cased string, one talk after
-the other.  A query word is one `str.find` scan per field that jumps to the next talk at
-each match, so Python sees each matching talk once, and the scores are combined with
-C-level dict operations: fast enough for every keystroke of the TUI.
+A `Corpus` keeps each field of a run of talks as one folded UTF-8 byte string, one
+talk after the other, with the offsets where each talk starts.  A query word is one
+`find` scan per field that jumps to the next talk at each match, so Python sees each
+matching talk once, and the scores are combined with C-level dict operations: fast
+enough for every keystroke of the TUI.  Being bytes and offsets, a corpus is also
+what planner.search_store keeps on disk and maps back in without decoding anything,
+so `planner search` answers from a stored index in a fraction of a parse.
+
+`SearchIndex` is the in-memory form over parsed schedules (the TUI, `planner pick`);
+`rank` is the engine both share.
 """
 
 from __future__ import annotations
@@ -22,16 +28,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import accumulate
 from operator import attrgetter, itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .model import Schedule, Talk
 from .text import fold
+
+if TYPE_CHECKING:
+    from .model import Schedule, Talk
 
 _KEY = attrgetter("key")
 MIN_ABSTRACT_WORD = 3
 MIN_INSIDE_WORD = 4
+FIELDS = ("title", "speakers", "abstract")
 # Score of one query word by where and how it matched.  All distinct, so the value
 # also tells the field; listed from weakest to strongest.
 _VALUES = (
@@ -40,11 +50,14 @@ _VALUES = (
     ("title", "start", 9.0), ("speakers", "whole", 10.5), ("title", "whole", 13.5),
 )
 FIELD_OF_VALUE = {value: field for field, _, value in _VALUES}
+_FIELD_VALUES = {name: {how: value for field, how, value in _VALUES if field == name}
+                 for name in FIELDS}
 # Check later words talk by talk once fewer than 1 in NARROW_SHARE talks remain;
 # below that a scan of the whole field costs more than a look-up per candidate.
 NARROW_SHARE = 4
 PHRASE_BONUS = {"title": 6.0, "speakers": 4.0, "abstract": 2.0}
 ID_SCORE = 1000.0
+_SPACE = 0x20
 
 # ASCII bytes to their search form: letters lower-cased, digits kept, everything
 # else a space.  Bytes >= 0x80 (inside UTF-8 sequences) pass untouched.
@@ -68,30 +81,45 @@ def _searchable(text: str) -> str:
     return _NON_ASCII.sub(_drop_accent, decomposed).casefold()
 
 
-class _Field:
-    """One field of every talk in one lower-cased string, ` text ` per talk."""
+def _needle(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+class Field:
+    """One field of a run of talks: folded UTF-8 bytes, ` text ` per talk.
+
+    Talk i is `blob[starts[i]:starts[i + 1]]`.  `blob` is `bytes`, or a read-only
+    `mmap` of a stored index (planner.search_store), and `starts` a list or an array
+    of offsets into it; only `find`, indexing and bisection are asked of them.
+    """
 
     __slots__ = ("name", "blob", "starts", "values")
 
-    def __init__(self, name: str, texts: list[str]) -> None:
+    def __init__(self, name: str, blob: bytes, starts: Sequence[int]) -> None:
         self.name = name
+        self.blob = blob
+        self.starts = starts
+        self.values = _FIELD_VALUES[name]
+
+    @classmethod
+    def build(cls, name: str, texts: list[str]) -> Field:
         texts = [t if t.isascii() else _searchable(t) for t in texts]
+        data = [_needle(t) for t in texts]
         # Talk i is " text " at starts[i]: the two-space joins put one space on
         # either side of every text, and the offsets are running sums of lengths.
-        self.starts = list(accumulate(map((2).__add__, map(len, texts)), initial=0))
+        starts = list(accumulate(map((2).__add__, map(len, data)), initial=0))
         # One pass over the bytes lower-cases ASCII and turns its punctuation (and
         # line ends) into spaces; lengths do not change, so the offsets hold.
-        joined = " " + "  ".join(texts) + " "
-        self.blob = joined.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD).decode(
-            "utf-8", "surrogatepass")
-        self.values = {how: value for field, how, value in _VALUES if field == name}
+        blob = (b" " + b"  ".join(data) + b" ").translate(_ASCII_FOLD)
+        return cls(name, blob, starts)
 
-    def scan(self, needle: str, narrow: set[int] | None) -> tuple[list[int], list[int]]:
+    def scan(self, needle: bytes, narrow: Sequence[int] | None) -> tuple[list[int], list[int]]:
         """Talks whose text holds `needle`: (where it is followed by more of a word,
-        where it ends a word).  str.find does the scanning; Python sees each matching
-        talk once, since the search jumps to the next talk after a match."""
+        where it ends a word), as positions in this field.  `find` does the scanning;
+        Python sees each matching talk once, since the search jumps to the next talk
+        after a match."""
         blob, starts, find = self.blob, self.starts, self.blob.find
-        spaced, n = needle + " ", len(needle)
+        spaced, n = needle + b" ", len(needle)
         part: list[int] = []
         whole: list[int] = []
         if narrow is not None:
@@ -102,16 +130,152 @@ class _Field:
                 elif find(needle, starts[d], end) >= 0:
                     part.append(d)
             return part, whole
-        pos = find(needle)
+        first, last = starts[0], starts[-1]
+        pos = find(needle, first, last)
         while pos >= 0:
             d = bisect_right(starts, pos) - 1
             end = starts[d + 1]
-            if blob[pos + n] == " " or find(spaced, pos, end) >= 0:
+            if blob[pos + n] == _SPACE or find(spaced, pos, end) >= 0:
                 whole.append(d)
             else:
                 part.append(d)
-            pos = find(needle, end)
+            pos = find(needle, end, last)
         return part, whole
+
+
+class IdLookup(Protocol):
+    def get(self, talk_id: str, /) -> int | None: ...
+
+
+class Corpus:
+    """The searchable fields of a run of talks, and their ids.
+
+    `find_id` gives an id's position among the talks, for a query that is an id.
+    """
+
+    __slots__ = ("fields", "size", "find_id")
+
+    def __init__(self, fields: tuple[Field, Field, Field], size: int,
+                 find_id: IdLookup | None = None) -> None:
+        self.fields = fields
+        self.size = size
+        self.find_id = find_id if find_id is not None else {}
+
+    @classmethod
+    def of_talks(cls, talks: Sequence[Talk]) -> Corpus:
+        fields = (
+            Field.build("title", [_title_text(t) for t in talks]),
+            # Speaker keys are their names already folded (`speakers.name_key`).
+            Field.build("speakers", [" | ".join(map(_KEY, t.speakers)) for t in talks]),
+            Field.build("abstract", [t.abstract for t in talks]),
+        )
+        ids: dict[str, int] = {}
+        for i, t in enumerate(talks):
+            ids.setdefault(t.id, i)
+        return cls(fields, len(talks), ids)
+
+
+class Match(NamedTuple):
+    position: int  # among all talks of the corpora, in order
+    score: float
+    field: str  # where it matched best: "title", "speakers", "abstract" or "id"
+
+
+def rank(corpora: Sequence[Corpus], query: str, limit: int | None = None) -> list[Match]:
+    """Talks of `corpora` matching every word of `query`, best first (ties in corpus
+    order).  Positions count across the corpora, one after the other."""
+    return _Ranker(corpora).rank(query, limit)
+
+
+class _Ranker:
+    def __init__(self, corpora: Sequence[Corpus]) -> None:
+        self.corpora = [c for c in corpora if c.size]
+        self.bases = list(accumulate((c.size for c in self.corpora), initial=0))
+        self.total = self.bases[-1]
+
+    def rank(self, query: str, limit: int | None) -> list[Match]:
+        typed = fold(query).split()
+        words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
+        scores: dict[int, float] = {}
+        fields: dict[int, float] = {}  # the first (longest) word's value: where it matched
+        for n, word in enumerate(words):
+            narrow = set(scores) if n and len(scores) * NARROW_SHARE < self.total else None
+            best = self._word(word, narrow)
+            if n == 0:
+                scores = fields = best
+            else:
+                scores = {d: scores[d] + best[d] for d in scores.keys() & best.keys()}
+            if not scores:
+                break
+        if len(typed) > 1 and scores:
+            self._phrase(" " + " ".join(typed), scores)
+        exact = self._id(query.strip())
+        if exact is not None:
+            scores = dict(scores)
+            scores[exact] = ID_SCORE
+        ranked = sorted(scores.items())
+        ranked.sort(key=itemgetter(1), reverse=True)  # stable: ties stay in talk order
+        if limit is not None:
+            ranked = ranked[: max(0, limit)]
+        return [
+            Match(d, score, "id" if score == ID_SCORE else
+                  FIELD_OF_VALUE.get(fields.get(d, 0.0), "abstract"))
+            for d, score in ranked
+        ]
+
+    def _id(self, text: str) -> int | None:
+        for base, corpus in zip(self.bases, self.corpora):
+            found = corpus.find_id.get(text)
+            if found is not None:
+                return base + found
+        return None
+
+    def _scan(self, field: int, needle: str, narrow: set[int] | None) -> tuple[list[int], list[int]]:
+        """`Field.scan` over every corpus, in positions across them all."""
+        raw = _needle(needle)
+        part: list[int] = []
+        whole: list[int] = []
+        for base, corpus in zip(self.bases, self.corpora):
+            local = None
+            if narrow is not None:
+                top = base + corpus.size
+                local = [d - base for d in narrow if base <= d < top]
+                if not local:
+                    continue
+            p, w = corpus.fields[field].scan(raw, local)
+            part += [base + d for d in p] if base else p
+            whole += [base + d for d in w] if base else w
+        return part, whole
+
+    def _word(self, word: str, narrow: set[int] | None) -> dict[int, float]:
+        """Every talk where `word` matches, with its best value (dict ops in C: a
+        stronger match written later replaces a weaker one)."""
+        found: list[tuple[float, list[int]]] = []
+        for i, name in enumerate(FIELDS):
+            if name == "abstract" and len(word) < MIN_ABSTRACT_WORD:
+                continue
+            part, whole = self._scan(i, " " + word, narrow)
+            values = _FIELD_VALUES[name]
+            found += [(values["start"], part), (values["whole"], whole)]
+        if not any(talks for _, talks in found) and len(word) >= MIN_INSIDE_WORD:
+            for i, name in enumerate(FIELDS):
+                part, whole = self._scan(i, word, narrow)
+                found.append((_FIELD_VALUES[name]["inside"], part + whole))
+        best: dict[int, float] = {}
+        for value, talks in sorted(found, key=itemgetter(0)):
+            if talks:
+                best.update(dict.fromkeys(talks, value))
+        return best
+
+    def _phrase(self, phrase: str, scores: dict[int, float]) -> None:
+        candidates = set(scores)
+        narrow = candidates if len(candidates) * NARROW_SHARE < self.total else None
+        for i, name in enumerate(FIELDS):
+            part, whole = self._scan(i, phrase, narrow)
+            for d in part + whole:
+                if d in candidates:
+                    scores[d] += PHRASE_BONUS[name]
+                    candidates.discard(d)
 
 
 class Hit(NamedTuple):
@@ -135,80 +299,16 @@ class SearchIndex:
         self.entries: list[tuple[Schedule, Talk]] = [
             (sch, t) for sch in self.schedules for t in sch.talks()
         ]
-        talks = [t for _, t in self.entries]
-        self.fields = (
-            _Field("title", [_title_text(t) for t in talks]),
-            # Speaker keys are their names already folded (`speakers.name_key`).
-            _Field("speakers", [" | ".join(map(_KEY, t.speakers)) for t in talks]),
-            _Field("abstract", [t.abstract for t in talks]),
-        )
-        self.by_id: dict[str, int] = {}
-        for i, t in enumerate(talks):
-            self.by_id.setdefault(t.id, i)
+        self.corpus = Corpus.of_talks([t for _, t in self.entries])
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def search(self, query: str, limit: int | None = None) -> list[Hit]:
         """Talks matching every word of `query`, best first (ties in schedule order)."""
-        typed = fold(query).split()
-        words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
-        scores: dict[int, float] = {}
-        fields: dict[int, float] = {}  # the first (longest) word's value: where it matched
-        for n, word in enumerate(words):
-            narrow = set(scores) if n and len(scores) * NARROW_SHARE < len(self) else None
-            best = self._word(word, narrow)
-            if n == 0:
-                scores = fields = best
-            else:
-                scores = {d: scores[d] + best[d] for d in scores.keys() & best.keys()}
-            if not scores:
-                break
-        if len(typed) > 1 and scores:
-            self._phrase(" " + " ".join(typed), scores)
-        exact = self.by_id.get(query.strip())
-        if exact is not None:
-            scores = dict(scores)
-            scores[exact] = ID_SCORE
-        ranked = sorted(scores.items())
-        ranked.sort(key=itemgetter(1), reverse=True)  # stable: ties stay in talk order
-        if limit is not None:
-            ranked = ranked[: max(0, limit)]
         entries = self.entries
-        return [
-            Hit(*entries[d], score, "id" if score == ID_SCORE else
-                FIELD_OF_VALUE.get(fields.get(d, 0.0), "abstract"))
-            for d, score in ranked
-        ]
-
-    def _word(self, word: str, narrow: set[int] | None) -> dict[int, float]:
-        """Every talk where `word` matches, with its best value (dict ops in C: a
-        stronger match written later replaces a weaker one)."""
-        found: list[tuple[float, list[int]]] = []
-        for f in self.fields:
-            if f.name == "abstract" and len(word) < MIN_ABSTRACT_WORD:
-                continue
-            part, whole = f.scan(" " + word, narrow)
-            found += [(f.values["start"], part), (f.values["whole"], whole)]
-        if not any(talks for _, talks in found) and len(word) >= MIN_INSIDE_WORD:
-            for f in self.fields:
-                part, whole = f.scan(word, narrow)
-                found.append((f.values["inside"], part + whole))
-        best: dict[int, float] = {}
-        for value, talks in sorted(found, key=itemgetter(0)):
-            if talks:
-                best.update(dict.fromkeys(talks, value))
-        return best
-
-    def _phrase(self, phrase: str, scores: dict[int, float]) -> None:
-        candidates = set(scores)
-        narrow = candidates if len(candidates) * NARROW_SHARE < len(self) else None
-        for f in self.fields:
-            part, whole = f.scan(phrase, narrow)
-            for d in part + whole:
-                if d in candidates:
-                    scores[d] += PHRASE_BONUS[f.name]
-                    candidates.discard(d)
+        return [Hit(*entries[m.position], m.score, m.field)
+                for m in rank([self.corpus], query, limit)]
 
 
 def search(schedules: list[Schedule], query: str, limit: int | None = None) -> list[Hit]:

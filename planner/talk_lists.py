@@ -8,14 +8,17 @@ shown as such, never as a time.
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from .model import Schedule, Talk
-from .picks_view import names_brief, when
-from .render import display_title
-from .search import Hit, snippet
-from .speakers import Person
+from .render import display_title, names_brief, when
+from .search import snippet
 from .zones import zone_name
+
+if TYPE_CHECKING:
+    from .model import Schedule, Talk
+    from .search import Hit
+    from .speakers import Person
 
 WHEN_WIDTH = 23  # `Tue 6 Apr ~09:30–~09:50`
 

@@ -53,6 +53,6 @@ def zone_name(zone: ZoneInfo) -> str:
 def default_zone_name(schedules: Sequence[Schedule]) -> str:
     """The first timed schedule's zone: where times are shown when nobody chose one."""
     for sch in schedules:
-        if sch.sessions:
+        if sch.has_sessions:
             return sch.timezone
     return schedules[0].timezone if schedules else "UTC"

@@ -11,7 +11,7 @@ import pytest
 
 from planner.errors import PlannerError
 from planner.loader import load_schedules
-from planner.parsers import FORMATS, MIN_FIT, detect
+from planner.parsers import FORMAT_NAMES, FORMATS, MIN_FIT, detect
 
 from .conftest import ROOT, SCHEDULES, seed_path
 
@@ -42,6 +42,7 @@ def seed(name: str) -> str:
 
 def test_registry_names_every_format():
     assert list(FORMATS) == ["site", "listing", "abstracts", "author-page"]
+    assert FORMAT_NAMES == tuple(FORMATS)  # the names --as offers before any parser loads
     for fmt in FORMATS.values():
         assert fmt.title and callable(fmt.sniff) and callable(fmt.parse)
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..loader import LoadOptions, load_schedules
-from ..model import Schedule
-from ..parsers import FORMATS
+from ..parsers import FORMAT_NAMES
 from ..zones import default_zone_name, get_zone
+
+if TYPE_CHECKING:
+    from ..model import Schedule
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,7 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def schedule_options(func: F) -> F:
     """SCHEDULE... plus --year, --source-tz and --as (choices from the format registry)."""
     func = click.option(
-        "--as", "as_format", type=click.Choice(sorted(FORMATS)), default=None,
+        "--as", "as_format", type=click.Choice(sorted(FORMAT_NAMES)), default=None,
         help="Read the files as this format instead of detecting it.",
     )(func)
     func = click.option(
@@ -40,13 +42,17 @@ def schedule_options(func: F) -> F:
     return func
 
 
-def load_from(params: dict[str, Any]) -> list[Schedule]:
-    """Load the SCHEDULE arguments (or the bundled schedules) with the shared options."""
-    options = LoadOptions(
+def load_options(params: dict[str, Any]) -> LoadOptions:
+    """The shared --year, --source-tz and --as options."""
+    return LoadOptions(
         year=params.get("year"), source_tz=params.get("source_tz"),
         as_format=params.get("as_format"),
     )
-    return load_schedules(list(params.get("schedules") or ()), options)
+
+
+def load_from(params: dict[str, Any]) -> list[Schedule]:
+    """Load the SCHEDULE arguments (or the bundled schedules) with the shared options."""
+    return load_schedules(list(params.get("schedules") or ()), load_options(params))
 
 
 def tz_option(func: F) -> F:
@@ -56,7 +62,7 @@ def tz_option(func: F) -> F:
     )(func)
 
 
-def display_zone(tz: str | None, schedules: list[Schedule]):
+def display_zone(tz: str | None, schedules: Sequence[Schedule]):
     """The zone to show times in: --tz, else the first timed schedule's zone."""
     return get_zone(tz or default_zone_name(schedules))
 

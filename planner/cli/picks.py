@@ -19,11 +19,11 @@ from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
 from ..model import Schedule
-from ..parsers import FORMATS
+from ..parsers import FORMAT_NAMES
 from ..picks_view import (
     describe_change, describe_clash_for, pick_json, render_clashes_text, render_picks_text,
-    when,
 )
+from ..render import when
 from ..zones import get_zone
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,
@@ -58,7 +58,7 @@ def busy_option(func: F) -> F:
 def schedule_file_options(func: F) -> F:
     """-s/--schedule FILE (repeatable) with --year, --source-tz, --as, for commands whose
     arguments are talk ids."""
-    func = click.option("--as", "as_format", type=click.Choice(sorted(FORMATS)), default=None,
+    func = click.option("--as", "as_format", type=click.Choice(sorted(FORMAT_NAMES)), default=None,
                         help="Read the files as this format instead of detecting it.")(func)
     func = click.option("--source-tz", metavar="ZONE", default=None,
                         help="IANA zone the texts' times are in.")(func)

@@ -2,21 +2,33 @@
 
 Each format module exposes NAME, TITLE, `sniff(text) -> float` (0 = not this format,
 1 = certainly this format) and `parse(text, options) -> Schedule`, which never raises
-on bad input.  Adding a format is one module and one line in FORMATS.
+on bad input.  Adding a format is one module and one line in `_MODULES`.
+
+The format modules are imported when first needed (`FORMATS`, `get_format`, `detect`),
+so a command that only needs the names (`--as` choices, a search answered from its
+index) does not pay for importing every parser and the models behind them.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import PlannerError
-from ..model import Schedule
-from . import abstracts, author_page, listing, site
 from .base import ParseOptions
 
-__all__ = ["FORMATS", "Format", "ParseOptions", "detect", "get_format"]
+if TYPE_CHECKING:
+    from ..model import Schedule
+
+__all__ = ["FORMATS", "FORMAT_NAMES", "Format", "ParseOptions", "detect", "get_format"]
+
+# Format name -> module in this package, in detection and help order.
+_MODULES = {"site": "site", "listing": "listing", "abstracts": "abstracts",
+            "author-page": "author_page"}
+FORMAT_NAMES: tuple[str, ...] = tuple(_MODULES)
 
 
 @dataclass(frozen=True)
@@ -31,9 +43,17 @@ class Format:
         return cls(module.NAME, module.TITLE, module.sniff, module.parse)
 
 
-FORMATS: dict[str, Format] = {
-    f.name: f for f in map(Format.of, (site, listing, abstracts, author_page))
-}
+@lru_cache(maxsize=1)
+def _formats() -> dict[str, Format]:
+    modules = (importlib.import_module(f"{__name__}.{m}") for m in _MODULES.values())
+    return {f.name: f for f in map(Format.of, modules)}
+
+
+def __getattr__(name: str) -> object:  # FORMATS is built on first use
+    if name == "FORMATS":
+        return _formats()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 MIN_FIT = 0.3  # below this a format does not claim the text at all
 TIE_MARGIN = 0.1  # two fits closer than this are "about equal"
@@ -41,18 +61,19 @@ TIE_MARGIN = 0.1  # two fits closer than this are "about equal"
 
 def get_format(name: str) -> Format:
     try:
-        return FORMATS[name]
+        return _formats()[name]
     except KeyError:
-        known = ", ".join(FORMATS)
+        known = ", ".join(FORMAT_NAMES)
         raise PlannerError(f"Unknown format {name!r}; known formats are {known}.") from None
 
 
 def detect(text: str, source: str = "the text") -> Format:
     """The format that fits `text` best, or a PlannerError naming the candidates."""
-    fits = sorted(((f.sniff(text), f) for f in FORMATS.values()), key=lambda x: -x[0])
+    formats = _formats()
+    fits = sorted(((f.sniff(text), f) for f in formats.values()), key=lambda x: -x[0])
     best_fit, best = fits[0]
     if best_fit < MIN_FIT:
-        known = "; ".join(f"{f.name} ({f.title})" for f in FORMATS.values())
+        known = "; ".join(f"{f.name} ({f.title})" for f in formats.values())
         raise PlannerError(
             f"{source} does not look like any known schedule format ({known}); "
             "use --as NAME to read it as one of them."
