@@ -1,7 +1,9 @@
 """The `planner` command: thin commands over the core.
 
-Each command module registers itself with `cli`.  The TUI is imported only by the
-`tui` command, so printing an agenda never loads textual.
+Commands are imported when invoked (click's lazily loaded subcommands): each command
+pays only for its own imports, so printing an agenda never loads textual and a
+search answered from its index never loads pydantic.  `COMMANDS` names the module of
+each command; each module defines `register(cli)`.
 """
 
 from __future__ import annotations
@@ -13,11 +15,31 @@ import click
 
 from ..errors import EXIT_ERROR, EXIT_USAGE, PlannerError
 
-# Command modules, in help order.  Each defines `register(cli)`.
-_COMMAND_MODULES = ("schedule_cmds", "browse", "picks", "export", "tui_cmd")
+# Command name -> the module (in this package) that defines it.
+COMMANDS = {
+    "check": "schedule_cmds", "agenda": "schedule_cmds",
+    "talks": "browse", "speakers": "browse", "search": "search_cmd",
+    "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
+    "busy": "picks", "timezone": "picks",
+    "export": "export", "tui": "tui_cmd",
+}
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when the command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module = importlib.import_module(f"{__name__}.{COMMANDS[cmd_name]}")
+            module.register(self)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="planner")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -29,22 +51,9 @@ def cli(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         # The UI needs a terminal; piped or in CI, the day's agenda is the main job.
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        default = cli.commands.get("tui") if interactive else None
-        ctx.invoke(default or cli.commands["agenda"])
-
-
-def _register_commands() -> None:
-    for name in _COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue  # that command group is not part of this build yet
-            raise
-        module.register(cli)
-
-
-_register_commands()
+        command = cli.get_command(ctx, "tui" if interactive else "agenda")
+        assert command is not None
+        ctx.invoke(command)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,8 +1,8 @@
-"""`planner talks`, `planner speakers` and `planner search`: browsing every loaded
-schedule as one body of talks, papers and people.
+"""`planner talks` and `planner speakers`: browsing every loaded schedule as one body
+of talks, papers and people (`planner search` is in search_cmd).
 
-Thin commands: load the schedules, ask planner.speakers or planner.search, print
-with planner.talk_lists (text) or render.talk_entry_json (JSON).
+Thin commands: load the schedules, ask planner.speakers, print with
+planner.talk_lists (text) or render.talk_entry_json (JSON).
 """
 
 from __future__ import annotations
@@ -14,19 +14,15 @@ import click
 from ..errors import AmbiguousError, PlannerError
 from ..model import Schedule, Talk
 from ..render import talk_entry_json
-from ..search import SearchIndex
 from ..speakers import Person, SpeakerIndex
-from ..talk_lists import render_hits, render_speakers, render_talks
+from ..talk_lists import render_speakers, render_talks
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,
     terminal_width, tz_option, warn,
 )
 
-DEFAULT_LIMIT = 20
-
-
 def register(cli: click.Group) -> None:
-    for command in (talks, speakers, search):
+    for command in (talks, speakers):
         cli.add_command(command)
 
 
@@ -122,39 +118,3 @@ def speakers(**params: object) -> None:
         ])
         return
     emit(render_speakers(people, terminal_width()))
-
-
-@click.command()
-@click.argument("query")
-@schedule_options
-@click.option("--limit", type=click.IntRange(min=0), default=DEFAULT_LIMIT, show_default=True,
-              help="Show at most this many results; 0 shows all.")
-@tz_option
-@format_option
-def search(**params: object) -> None:
-    """Search titles, speakers and abstracts of the loaded schedules, best first.
-
-    Case and accents do not matter; every word of QUERY must start a word of the
-    title, a speaker's name or (for words of three letters or more) the abstract.
-    A longer word that starts none is also looked for inside words.  Title matches
-    rank above speaker matches, which rank above abstracts; the whole QUERY as a
-    phrase ranks higher still.
-
-    \b
-    Examples:
-      planner search sparsity
-      planner search "federated learning" --limit 5
-      planner search goncalves program.txt --format json
-    """
-    query = str(params.get("query") or "")
-    if not query.split():
-        raise PlannerError("Give a word to search for, for example: planner search sparsity.")
-    schedules = load_from(params)
-    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
-    hits = SearchIndex(schedules).search(query)
-    limit = int(params.get("limit") or 0)
-    shown = hits[:limit] if limit else hits
-    if params.get("fmt") == "json":
-        emit_json([talk_entry_json(h.schedule, h.talk, zone) for h in shown])
-        return
-    emit(render_hits(shown, query, len(hits), zone, terminal_width()))
