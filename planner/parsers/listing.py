@@ -17,9 +17,12 @@ that, numbering gaps and an entry cut off by a truncated paste are reported.
 from __future__ import annotations
 
 import re
+from itertools import chain
+from typing import Any
 
 from ..diagnostics import DiagnosticSink
 from ..model import Schedule
+from ..speakers import split_author_line
 from ..text import fold
 from .base import ParseOptions, split_lines
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule
@@ -217,12 +220,16 @@ class _Reader:
         conference, year = self.conference()
         self._check_numbers()
         builder = PaperBuilder(conference, year, self.diag)
-        talks = []
+        names = [None if e.authors is None else split_author_line(e.authors)
+                 for e in self.entries]
+        builder.judge(chain.from_iterable(filter(None, names)))  # each spelling once
+        fields = []
         last = len(self.entries) - 1
         for i, e in enumerate(self.entries):
-            talk = self._talk(builder, e, is_last=i == last)
+            talk = self._talk(builder, e, names[i], is_last=i == last)
             if talk is not None:
-                talks.append(talk)
+                fields.append(talk)
+        talks = builder.talks(fields)
         if self.total is not None and self.total[1] != len(self.entries):
             line, announced = self.total
             self.diag.warning(
@@ -236,7 +243,10 @@ class _Reader:
             )
         return untimed_schedule(self.options, NAME, conference, year, talks, self.diag)
 
-    def _talk(self, builder: PaperBuilder, e: _Entry, is_last: bool):
+    def _talk(
+        self, builder: PaperBuilder, e: _Entry, names: list[str] | None, is_last: bool
+    ) -> dict[str, Any] | None:
+        """The fields of the entry's talk, or None when the entry is left out."""
         paras = e.paragraphs
         if len(paras) == 1 and len(paras[0]) == 1:
             abstract = paras[0][0]  # the usual one-line abstract, without joining
@@ -261,15 +271,15 @@ class _Reader:
             )
         elif not abstract:
             self.diag.warning("no-abstract", f"{label} has no abstract", e.line)
-        if e.authors is None:
+        if names is None:
             self.diag.warning("no-authors", f"{label} has no Authors: line", e.line)
             speakers = []
         else:
-            speakers = builder.authors(e.authors, e.authors_line)
+            speakers = builder.speakers(names, e.authors_line)
             if not speakers:
                 self.diag.warning("no-authors", f"{label} lists no readable author", e.line)
-        return builder.talk(e.title, speakers, abstract, e.line, notes=e.notes,
-                            truncated=truncated)
+        return builder.talk_fields(e.title, speakers, abstract, e.line, notes=e.notes,
+                                   truncated=truncated)
 
     def _check_numbers(self) -> None:
         previous: _Entry | None = None

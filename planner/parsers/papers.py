@@ -10,9 +10,13 @@ tells a complete entry from one cut off by a truncated paste.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from datetime import date
-from operator import attrgetter
+from itertools import compress
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused as _gc_paused
@@ -21,7 +25,9 @@ from ..model import Schedule, Speaker, Talk, TitleSource
 from ..speakers import is_artefact, looks_like_name, make_speaker, split_author_line
 from .base import ParseOptions
 
-_KEY = attrgetter("key")
+# Many models built in one call: faster than one call per model.
+_SPEAKER_LIST = TypeAdapter(list[Speaker])
+_TALK_LIST = TypeAdapter(list[Talk])
 DERIVED_TITLE_CHARS = 72
 FREEZE_AFTER = 200_000  # objects allocated by one parse (about 20,000 entries)
 # Words a derived title should not end on: it would read as cut mid-phrase.
@@ -93,44 +99,91 @@ class PaperBuilder:
         self.diag = diag
         # Listings repeat names, and each Speaker is frozen, so one instance per
         # spelling is shared by every talk that lists it.  `_clean` holds spellings
-        # that need no report; the rest (artefacts, odd names) go the long way.
+        # that need no report; `_odd` the rest (artefacts, odd names), which go the
+        # long way.
         self._clean: dict[str, Speaker] = {}
-        self._verdicts: dict[str, tuple[Speaker | None, bool]] = {}
+        self._odd: dict[str, tuple[Speaker | None, bool]] = {}
+        # Clean spellings of one key (`JINOOK SONG`, `Jinook Song`): only a line with
+        # one of them needs its speakers' keys compared to find a person twice.
+        self._spelling_of_key: dict[str, str] = {}
+        self._shared_key: set[str] = set()
 
-    def _verdict(self, name: str) -> tuple[Speaker | None, bool]:
-        verdict = self._verdicts.get(name)
-        if verdict is None:
-            if _PLAIN_NAME.fullmatch(name) is not None:
-                # Most names: no artefact, clearly a name, already clean, and folded by
-                # plain replaces (what `fold` gives for these characters, 4x faster).
-                key = name.lower().replace("-", " ").replace(".", "")
-                verdict = (Speaker(name=name, key=key), True)
-            elif is_artefact(name):
-                verdict = (None, False)
+    def judge(self, names: Iterable[str]) -> None:
+        """Judge every spelling among `names` not judged yet, once each.
+
+        A listing's author lines can be judged in one call before their speakers are
+        asked for: the work is then done per distinct spelling, in bulk where it can be.
+        """
+        clean, odd = self._clean, self._odd
+        new = list(set(names).difference(clean, odd))
+        matches = list(map(_PLAIN_NAME.fullmatch, new))
+        plain = list(compress(new, matches))
+        if plain:
+            # Plain names have no artefact, clearly are names and are already clean;
+            # plain replaces fold them as `fold` would (done once over all of them:
+            # a plain name holds no newline).
+            keys = "\n".join(plain).lower().replace("-", " ").replace(".", "").split("\n")
+            speakers = _SPEAKER_LIST.validate_python(
+                [{"name": name, "key": key} for name, key in zip(plain, keys)]
+            )
+            clean.update(zip(plain, speakers))
+            self._note_keys(zip(plain, keys))
+        others = []
+        for name, match in zip(new, matches):
+            if match is not None:
+                continue  # plain, judged above
+            if is_artefact(name):
+                odd[name] = (None, False)
+                continue
+            speaker = make_speaker(name)
+            if not speaker.key:
+                odd[name] = (None, looks_like_name(speaker.name))
+            elif looks_like_name(speaker.name):
+                clean[name] = speaker
+                others.append((name, speaker.key))
             else:
-                speaker = make_speaker(name)
-                verdict = (speaker if speaker.key else None, looks_like_name(speaker.name))
-            self._verdicts[name] = verdict
-            if verdict[1] and verdict[0] is not None:
-                self._clean[name] = verdict[0]
-        return verdict
+                odd[name] = (speaker, False)
+        self._note_keys(others)
+
+    def _note_keys(self, spellings: Iterable[tuple[str, str]]) -> None:
+        """Record the keys of new clean spellings; mark those sharing one."""
+        spelling_of_key, shared = self._spelling_of_key, self._shared_key
+        for name, key in spellings:
+            first = spelling_of_key.setdefault(key, name)
+            if first != name:
+                shared.update((first, name))
+
+    def _keys_differ(self, spellings: set[str]) -> bool:
+        return len({self._clean[name].key for name in spellings}) == len(spellings)
 
     def authors(self, line: str, line_no: int) -> list[Speaker]:
         """The speakers on an author line, each person once, artefacts left out."""
-        names = split_author_line(line)
-        # Fast path, most lines: every name clean (judged once per spelling), nobody
-        # twice.  Only lines with something to report take the long way below.
-        clean, verdicts = self._clean, self._verdicts
-        for name in [n for n in names if n not in verdicts]:
-            self._verdict(name)
-        if clean.keys() >= set(names):  # (set and dict operations: no Speaker.__eq__)
-            speakers = list(map(clean.__getitem__, names))
-            if len(set(map(_KEY, speakers))) == len(speakers):
-                return speakers
+        return self.speakers(split_author_line(line), line_no)
+
+    def speakers(self, names: list[str], line_no: int) -> list[Speaker]:
+        """The speakers for the names of one author line (see `authors`)."""
+        # Fast path, most lines: every name clean, nobody twice.  Only lines with
+        # something to report take the long way below.
+        clean = self._clean
+        speakers = list(map(clean.get, names))  # None: not judged yet, or not clean
+        if not all(speakers):  # (a Speaker is always true)
+            self.judge(names)
+            speakers = list(map(clean.get, names))
+        if all(speakers):
+            distinct = set(names)
+            # Distinct spellings are distinct people, unless two of them share a key.
+            if len(distinct) == len(names) and (
+                distinct.isdisjoint(self._shared_key)
+                or self._keys_differ(distinct & self._shared_key)
+            ):
+                return speakers  # type: ignore[return-value]  (no None left)
         out: list[Speaker] = []
         seen: set[str] = set()
         for name in names:
-            speaker, plausible = self._verdict(name)
+            speaker = clean.get(name)
+            plausible = speaker is not None
+            if speaker is None:
+                speaker, plausible = self._odd[name]
             if speaker is None:
                 self.diag.warning(
                     "not-a-name",
@@ -158,6 +211,16 @@ class PaperBuilder:
         return out
 
     def talk(
+        self, title: str | None, speakers: list[Speaker], abstract: str, line: int,
+        **details: Any,
+    ) -> Talk:
+        """An unscheduled talk; without a stated title, one derived from the abstract.
+
+        `details` are the keywords of `talk_fields` (notes, published, truncated).
+        """
+        return Talk(**self.talk_fields(title, speakers, abstract, line, **details))
+
+    def talk_fields(
         self,
         title: str | None,
         speakers: list[Speaker],
@@ -167,8 +230,8 @@ class PaperBuilder:
         notes: list[str] | None = None,
         published: date | None = None,
         truncated: bool = False,
-    ) -> Talk:
-        """An unscheduled talk; without a stated title, one derived from the abstract."""
+    ) -> dict[str, Any]:
+        """The fields of `talk`, for building many talks in one call with `talks`."""
         source: TitleSource = "stated"
         if title:
             shown = title
@@ -179,17 +242,23 @@ class PaperBuilder:
             shown = f"Untitled paper by {lead}{' et al.' if len(speakers) > 1 else ''}"
             source = "placeholder"
         base = talk_id(self.conf_key, title, (s.key for s in speakers), abstract)
-        extra: dict[str, object] = {}  # only what differs from the defaults: validation
-        if notes:                      # of each keyword costs, at 50,000 talks
-            extra["notes"] = notes
+        fields: dict[str, Any] = {
+            "id": self.ids.claim(base), "title": shown, "title_source": source,
+            "speakers": speakers, "abstract": abstract, "line": line,
+        }
+        # Only what differs from the defaults: validating each field costs, at 50,000 talks.
+        if notes:
+            fields["notes"] = notes
         if published is not None:
-            extra["published"] = published
+            fields["published"] = published
         if truncated or abstract.endswith(("…", "...")):
-            extra["abstract_truncated"] = True
-        return Talk(
-            id=self.ids.claim(base), title=shown, title_source=source, speakers=speakers,
-            abstract=abstract, line=line, **extra,
-        )
+            fields["abstract_truncated"] = True
+        return fields
+
+    @staticmethod
+    def talks(fields: list[dict[str, Any]]) -> list[Talk]:
+        """Talks from many `talk_fields`: one validation call, faster than one per talk."""
+        return _TALK_LIST.validate_python(fields)
 
 
 def gc_paused() -> AbstractContextManager[None]:
