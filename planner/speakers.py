@@ -45,11 +45,18 @@ def _split_names(line: str) -> tuple[str, ...]:
     return tuple(split_author_line(line))
 
 
+def _has_separator(line: str) -> bool:
+    for sep in _SEPARATORS:  # (a plain loop: cheaper than any() over a generator)
+        if sep in line:
+            return True
+    return False
+
+
 def split_author_line(line: str) -> list[str]:
     """The names on an author line, uncached (for parsers that see each line once)."""
-    if "  " not in line and "and " not in line and not any(sep in line for sep in _SEPARATORS):
+    if "  " not in line and "and " not in line and not _has_separator(line):
         # The common `A B, C D, E F`: nothing to unify or drop but blanks.
-        parts = [p for p in map(str.strip, line.split(",")) if p]
+        parts = list(filter(None, map(str.strip, line.split(","))))
         if line.isascii() or line.isprintable():
             # Nothing to squash in `Zoë Ødegaard`: every blank but the plain space
             # (NBSP, tab, thin space...) is unprintable.
