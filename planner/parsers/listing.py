@@ -118,6 +118,10 @@ class _Entry:
         self.paragraphs: list[list[str]] = []
         self.notes: list[str] = []
 
+    @property
+    def label(self) -> str:  # for diagnostics only: not made for every entry
+        return f"entry #{self.number}"
+
 
 class _Reader:
     def __init__(self, text: str, options: ParseOptions) -> None:
@@ -252,12 +256,11 @@ class _Reader:
             abstract = paras[0][0]  # the usual one-line abstract, without joining
         else:
             abstract = "\n\n".join(" ".join(p) for p in paras)
-        label = f"entry #{e.number}"
         if is_last and e.authors is None and not abstract:
             # Nothing after the title: the paste may have cut the title itself.
             self.diag.error(
                 "truncated-entry",
-                f"{label} is cut off after its title line and is left out: {excerpt(e.title)}",
+                f"{e.label} is cut off after its title line and is left out: {excerpt(e.title)}",
                 e.line,
             )
             return None
@@ -267,17 +270,17 @@ class _Reader:
             what = "its abstract stops mid-sentence" if abstract else "it has no abstract"
             self.diag.warning(
                 "truncated-entry",
-                f"{label} looks cut off ({what}); kept as far as it goes", e.line,
+                f"{e.label} looks cut off ({what}); kept as far as it goes", e.line,
             )
         elif not abstract:
-            self.diag.warning("no-abstract", f"{label} has no abstract", e.line)
+            self.diag.warning("no-abstract", f"{e.label} has no abstract", e.line)
         if names is None:
-            self.diag.warning("no-authors", f"{label} has no Authors: line", e.line)
+            self.diag.warning("no-authors", f"{e.label} has no Authors: line", e.line)
             speakers = []
         else:
             speakers = builder.speakers(names, e.authors_line)
             if not speakers:
-                self.diag.warning("no-authors", f"{label} lists no readable author", e.line)
+                self.diag.warning("no-authors", f"{e.label} lists no readable author", e.line)
         return builder.talk_fields(e.title, speakers, abstract, e.line, notes=e.notes,
                                    truncated=truncated)
 

@@ -153,8 +153,10 @@ class PaperBuilder:
             if first != name:
                 shared.update((first, name))
 
-    def _keys_differ(self, spellings: set[str]) -> bool:
-        return len({self._clean[name].key for name in spellings}) == len(spellings)
+    def _different_people(self, spellings: set[str]) -> bool:
+        """Whether distinct clean spellings are distinct people (no two share a key)."""
+        shared = self._shared_key.intersection(spellings)
+        return len(shared) < 2 or len({self._clean[n].key for n in shared}) == len(shared)
 
     def authors(self, line: str, line_no: int) -> list[Speaker]:
         """The speakers on an author line, each person once, artefacts left out."""
@@ -171,10 +173,8 @@ class PaperBuilder:
             speakers = list(map(clean.get, names))
         if all(speakers):
             distinct = set(names)
-            # Distinct spellings are distinct people, unless two of them share a key.
             if len(distinct) == len(names) and (
-                distinct.isdisjoint(self._shared_key)
-                or self._keys_differ(distinct & self._shared_key)
+                distinct.isdisjoint(self._shared_key) or self._different_people(distinct)
             ):
                 return speakers  # type: ignore[return-value]  (no None left)
         out: list[Speaker] = []
@@ -241,7 +241,8 @@ class PaperBuilder:
             lead = speakers[0].name if speakers else "unknown authors"
             shown = f"Untitled paper by {lead}{' et al.' if len(speakers) > 1 else ''}"
             source = "placeholder"
-        base = talk_id(self.conf_key, title, (s.key for s in speakers), abstract)
+        keys = () if title else [s.key for s in speakers]  # only untitled talks hash them
+        base = talk_id(self.conf_key, title, keys, abstract)
         fields: dict[str, Any] = {
             "id": self.ids.claim(base), "title": shown, "title_source": source,
             "speakers": speakers, "abstract": abstract, "line": line,
