@@ -127,8 +127,8 @@ class PaperBuilder:
                 [{"name": name, "key": key} for name, key in zip(plain, keys)]
             )
             clean.update(zip(plain, speakers))
-            self._note_keys(zip(plain, keys))
-        others = []
+            self._note_keys(plain, keys)
+        others: dict[str, str] = {}  # clean spelling: key
         for name, match in zip(new, matches):
             if match is not None:
                 continue  # plain, judged above
@@ -140,18 +140,17 @@ class PaperBuilder:
                 odd[name] = (None, looks_like_name(speaker.name))
             elif looks_like_name(speaker.name):
                 clean[name] = speaker
-                others.append((name, speaker.key))
+                others[name] = speaker.key
             else:
                 odd[name] = (speaker, False)
-        self._note_keys(others)
+        self._note_keys(list(others), list(others.values()))
 
-    def _note_keys(self, spellings: Iterable[tuple[str, str]]) -> None:
+    def _note_keys(self, spellings: list[str], keys: list[str]) -> None:
         """Record the keys of new clean spellings; mark those sharing one."""
-        spelling_of_key, shared = self._spelling_of_key, self._shared_key
-        for name, key in spellings:
-            first = spelling_of_key.setdefault(key, name)
+        firsts = map(self._spelling_of_key.setdefault, keys, spellings)  # each key's first
+        for first, name in zip(firsts, spellings):
             if first != name:
-                shared.update((first, name))
+                self._shared_key.update((first, name))
 
     def _different_people(self, spellings: set[str]) -> bool:
         """Whether distinct clean spellings are distinct people (no two share a key)."""
