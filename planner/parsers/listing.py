@@ -21,7 +21,7 @@ from itertools import chain
 from typing import Any
 
 from ..diagnostics import DiagnosticSink
-from ..model import Schedule
+from ..model import Schedule, Speaker
 from ..speakers import split_author_line
 from ..text import fold
 from .base import ParseOptions, split_lines
@@ -227,10 +227,14 @@ class _Reader:
         names = [None if e.authors is None else split_author_line(e.authors)
                  for e in self.entries]
         builder.judge(chain.from_iterable(filter(None, names)))  # each spelling once
+        # Every author line in one pass, apart from the talks: the table of spellings
+        # stays in the CPU's caches.
+        authors = [None if n is None else builder.speakers(n, e.authors_line)
+                   for e, n in zip(self.entries, names)]
         fields = []
         last = len(self.entries) - 1
         for i, e in enumerate(self.entries):
-            talk = self._talk(builder, e, names[i], is_last=i == last)
+            talk = self._talk(builder, e, authors[i], is_last=i == last)
             if talk is not None:
                 fields.append(talk)
         talks = builder.talks(fields)
@@ -248,7 +252,7 @@ class _Reader:
         return untimed_schedule(self.options, NAME, conference, year, talks, self.diag)
 
     def _talk(
-        self, builder: PaperBuilder, e: _Entry, names: list[str] | None, is_last: bool
+        self, builder: PaperBuilder, e: _Entry, speakers: list[Speaker] | None, is_last: bool
     ) -> dict[str, Any] | None:
         """The fields of the entry's talk, or None when the entry is left out."""
         paras = e.paragraphs
@@ -274,13 +278,11 @@ class _Reader:
             )
         elif not abstract:
             self.diag.warning("no-abstract", f"{e.label} has no abstract", e.line)
-        if names is None:
+        if speakers is None:
             self.diag.warning("no-authors", f"{e.label} has no Authors: line", e.line)
             speakers = []
-        else:
-            speakers = builder.speakers(names, e.authors_line)
-            if not speakers:
-                self.diag.warning("no-authors", f"{e.label} lists no readable author", e.line)
+        elif not speakers:
+            self.diag.warning("no-authors", f"{e.label} lists no readable author", e.line)
         return builder.talk_fields(e.title, speakers, abstract, e.line, notes=e.notes,
                                    truncated=truncated)
 
