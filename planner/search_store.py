@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from . import cache, clock
-from .search import FIELDS, Corpus, Field, Hit, Match
+from .search import FIELDS, Corpus, Field, Hit, Match, rank
 
 if TYPE_CHECKING:
     from .loader import LoadOptions
@@ -168,6 +168,12 @@ class StoredSchedule:
         self._talks = talks  # made from a schedule
         self._buffer = buffer  # opened from disk: records at record_starts in the mapping
         self._record_starts = record_starts
+        self.path: Path | None = None  # the index file it was opened from
+
+    def discard(self) -> None:
+        """Delete the index file this came from (a record in it did not decode)."""
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
 
     def __len__(self) -> int:
         return self.corpus.size
@@ -235,7 +241,9 @@ class StoredSchedule:
                 raise StoreError("too short")
             buffer = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         try:
-            return cls._from_buffer(buffer, size)
+            stored, signature = cls._from_buffer(buffer, size)
+            stored.path = path
+            return stored, signature
         except StoreError:
             buffer.close()
             raise
@@ -369,3 +377,23 @@ def result_hits(stores: list[StoredSchedule], matches: list[Match]) -> list[Hit]
         store = stores[i]
         hits.append(Hit(store, store.record(m.position - bases[i]), m.score, m.field))  # type: ignore[arg-type]
     return hits
+
+
+def search_files(
+    paths: list[str | Path], options: LoadOptions, query: str, limit: int | None = None,
+) -> tuple[list[StoredSchedule], list[Hit], int]:
+    """Search the schedule files `paths`: their stores, the best `limit` hits (all when
+    None or 0) and how many talks matched.  A stored record that does not decode
+    discards the indexes and answers from the texts instead."""
+    for last_try in (False, True):
+        stores = stored_schedules(paths, options)
+        matches = rank([s.corpus for s in stores], query)
+        try:
+            return stores, result_hits(stores, matches[:limit] if limit else matches), \
+                len(matches)
+        except StoreError:
+            if last_try:
+                raise
+            for store in stores:
+                store.discard()
+    raise AssertionError("unreachable")

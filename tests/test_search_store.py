@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -60,6 +61,13 @@ def run(*args: str, cache: Path, code: str | None = None, **env: str) -> subproc
         argv = [sys.executable, "-c",
                 f"import sys\nfrom planner.cli import main\nrc = main({list(args)!r})\n{code}"]
     return subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=environ, timeout=120)
+
+
+def sections(data: bytes) -> dict[str, list[int]]:
+    """Where each section of an index file lies: [offset, length]."""
+    (length,) = struct.unpack_from("<Q", data, len(search_store.MAGIC))
+    start = len(search_store.MAGIC) + 8
+    return json.loads(data[start:start + length])["sections"]
 
 
 def indexes(cache: Path) -> list[Path]:
@@ -164,7 +172,8 @@ def test_a_just_written_text_is_searched_but_not_indexed(tmp_path):
     assert indexes(cache) == []
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "header", "empty", "offsets"])
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "header", "empty", "offsets",
+                                    "records"])
 def test_a_damaged_index_is_rebuilt_not_trusted(texts, tmp_path, damage):
     cache = tmp_path / "cache"
     args = ("search", "pipeline", str(texts["listing"]), "--format", "json", "--limit", "0")
@@ -179,10 +188,12 @@ def test_a_damaged_index_is_rebuilt_not_trusted(texts, tmp_path, damage):
         index.write_bytes(data.replace(b'"count":', b'"cuont":', 1))
     elif damage == "empty":
         index.write_bytes(b"")
+    elif damage == "records":  # the same size, but the talk records are no longer JSON
+        lo, n = sections(data)["records"]
+        index.write_bytes(data[:lo] + b"\x00" * n + data[lo + n:])
     else:  # a starts section pointing outside its field
-        at = data.index(b'"title.starts": [') + len(b'"title.starts": [')
-        offset = int(data[at:data.index(b",", at)])
-        index.write_bytes(data[:offset] + (10**12).to_bytes(8, sys.byteorder) + data[offset + 8:])
+        lo, _ = sections(data)["title.starts"]
+        index.write_bytes(data[:lo] + (10**12).to_bytes(8, sys.byteorder) + data[lo + 8:])
     again = run(*args, cache=cache)
     assert again.returncode == 0, again.stderr
     assert again.stdout == good.stdout

@@ -13,8 +13,7 @@ import click
 from ..errors import PlannerError
 from ..loader import schedule_paths
 from ..render import talk_entry_json
-from ..search import rank
-from ..search_store import result_hits, stored_schedules
+from ..search_store import search_files
 from ..talk_lists import render_hits
 from .common import (
     display_zone, emit, emit_json, format_option, load_options, schedule_options,
@@ -57,12 +56,10 @@ def search(**params: object) -> None:
     if not query.split():
         raise PlannerError("Give a word to search for, for example: planner search sparsity.")
     paths = schedule_paths(list(params.get("schedules") or ()))  # type: ignore[call-overload]
-    stores = stored_schedules(paths, load_options(params))
+    stores, hits, total = search_files(paths, load_options(params), query,
+                                       int(params.get("limit") or 0))
     zone = display_zone(params.get("tz"), stores)  # type: ignore[arg-type]
-    matches = rank([s.corpus for s in stores], query)
-    limit = int(params.get("limit") or 0)
-    hits = result_hits(stores, matches[:limit] if limit else matches)
     if params.get("fmt") == "json":
         emit_json([talk_entry_json(h.schedule, h.talk, zone) for h in hits])
         return
-    emit(render_hits(hits, query, len(matches), zone, terminal_width()))
+    emit(render_hits(hits, query, total, zone, terminal_width()))
