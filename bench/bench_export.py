@@ -94,9 +94,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
-        text = d / "synth.txt"
-        text.write_text(synth.generate(a.talks), encoding="utf-8")
-        text.with_suffix(".toml").write_text(synth.METADATA, encoding="utf-8")
+        text = synth.write(d / "synth.txt", synth.generate(a.talks))
         schedule = load_schedule(text)
         events = prepared_events(schedule)
         zone = next(t.start for t in schedule.talks() if t.timed).tzinfo

@@ -50,10 +50,7 @@ CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECOD
 def make_schedule(talks: int, folder: Path) -> Path:
     import synth
 
-    path = folder / "synth.txt"
-    path.write_text(synth.generate(talks), encoding="utf-8")
-    path.with_suffix(".toml").write_text(synth.METADATA, encoding="utf-8")
-    return path
+    return synth.write(folder / "synth.txt", synth.generate(talks))
 
 
 def first_paint(schedule: Path, agenda: Path, marker: str) -> tuple[float, float, float]:

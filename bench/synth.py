@@ -124,6 +124,13 @@ format = "site"
 """
 
 
+def write(path: Path, text: str) -> Path:
+    """Write a generated schedule to `path` with its metadata (.toml) beside it."""
+    path.write_text(text, encoding="utf-8")
+    path.with_suffix(".toml").write_text(METADATA, encoding="utf-8")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--talks", type=int, default=10_000)
@@ -134,9 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     text = generate(a.talks, a.days, a.tracks, a.seed)
     if a.output:
-        p = Path(a.output)
-        p.write_text(text, encoding="utf-8")
-        p.with_suffix(".toml").write_text(METADATA, encoding="utf-8")
+        write(Path(a.output), text)
     else:
         sys.stdout.write(text)
     return 0
