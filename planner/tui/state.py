@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from ..diagnostics import Diagnostic
 from ..errors import PlannerError
 from ..model import Schedule, Session, Talk
+from ..render import short, when
 from ..zones import default_zone_name, get_zone
 from .rows import Outline, build_outline
 
@@ -213,12 +214,10 @@ class PlannerState:
 
     def _describe(self, clash: Any, talk_id: str) -> str:
         """`Pruning Without Tears, Mon 3 Jun ~09:30–~10:00` (busy events say so)."""
-        view = _core("picks_view", "Clash detection")
         other = clash.other(talk_id)
-        what = f"busy: {view.short(other.label)}" if other.kind == "busy" else view.short(
-            other.label)
+        what = f"busy: {short(other.label)}" if other.kind == "busy" else short(other.label)
         maybe = " (possible: the times are estimates)" if clash.kind == "possible" else ""
-        return f"{what}, {view.when(other.start, other.end, self.zone, other.estimated)}{maybe}"
+        return f"{what}, {when(other.start, other.end, self.zone, other.estimated)}{maybe}"
 
     def describe_changes(self) -> list[str]:
         if not self.changes:
