@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from .text import fold
+from .text import fold, folded_bytes
 
 ID_LENGTH = 7  # 35 bits: collisions are rare below a million talks, and still handled
 
@@ -23,6 +23,11 @@ _PAIRS = [_ALPHABET[i & 31] + _ALPHABET[i >> 5] for i in range(1024)]
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
     """`length` (at most 8) base32 characters of a BLAKE2b hash of the parts."""
     h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
+    return _base32(h, length)
+
+
+def _base32(h: bytes, length: int = ID_LENGTH) -> str:
+    """The first `length` characters of an 8-byte hash, low bits first."""
     n = int.from_bytes(h, "big")
     out = _PAIRS[n & 1023] + _PAIRS[(n >> 10) & 1023] + _PAIRS[(n >> 20) & 1023] + \
         _PAIRS[(n >> 30) & 1023]
@@ -43,6 +48,14 @@ def talk_id(
     if title:
         return digest("talk", conference, fold(title))
     return digest("talk", conference, fold(" ".join(speakers)), fold(abstract)[:2000])
+
+
+def title_ids(conference: str, titles: list[str]) -> list[str]:
+    """`talk_id(conference, title, ...)` for many stated titles, folded in one go."""
+    prefix = "\x1f".join(("talk", conference, "")).encode("utf-8")
+    blake2b = hashlib.blake2b
+    return [_base32(blake2b(prefix + folded, digest_size=8).digest())
+            for folded in folded_bytes(titles)]
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:
