@@ -32,8 +32,13 @@ def name_key(name: str) -> str:
 
 @lru_cache(maxsize=1 << 16)  # programs repeat names; Speaker is frozen, so sharing is safe
 def make_speaker(name: str) -> Speaker:
-    clean = squash(name).strip(" ,;·")
+    clean = clean_spelling(name)
     return Speaker(name=clean, key=name_key(clean))
+
+
+def clean_spelling(name: str) -> str:
+    """A name as shown: blanks squashed, stray separators trimmed."""
+    return squash(name).strip(" ,;·")
 
 
 def split_names(line: str) -> list[str]:

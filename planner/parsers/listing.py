@@ -17,7 +17,6 @@ that, numbering gaps and an entry cut off by a truncated paste are reported.
 from __future__ import annotations
 
 import re
-from itertools import chain
 from typing import Any
 
 from ..diagnostics import DiagnosticSink
@@ -224,17 +223,21 @@ class _Reader:
         conference, year = self.conference()
         self._check_numbers()
         builder = PaperBuilder(conference, year, self.diag)
-        names = [None if e.authors is None else split_author_line(e.authors)
-                 for e in self.entries]
-        builder.judge(chain.from_iterable(filter(None, names)))  # each spelling once
-        # Every author line in one pass, apart from the talks: the table of spellings
-        # stays in the CPU's caches.
-        authors = [None if n is None else builder.speakers(n, e.authors_line)
-                   for e, n in zip(self.entries, names)]
+        entries = self.entries
+        # Every author line in one pass (each spelling judged once), then every title's id.
+        credited = [i for i, e in enumerate(entries) if e.authors is not None]
+        lists = builder.speaker_lists(
+            [split_author_line(entries[i].authors) for i in credited],  # type: ignore[arg-type]
+            [entries[i].authors_line for i in credited],
+        )
+        speakers: list[list[Speaker] | None] = [None] * len(entries)
+        for i, found in zip(credited, lists):
+            speakers[i] = found
+        bases = builder.title_ids([e.title for e in entries])
         fields = []
-        last = len(self.entries) - 1
-        for i, e in enumerate(self.entries):
-            talk = self._talk(builder, e, authors[i], is_last=i == last)
+        last = len(entries) - 1
+        for i, e in enumerate(entries):
+            talk = self._talk(builder, e, speakers[i], bases[i], is_last=i == last)
             if talk is not None:
                 fields.append(talk)
         talks = builder.talks(fields)
@@ -252,7 +255,8 @@ class _Reader:
         return untimed_schedule(self.options, NAME, conference, year, talks, self.diag)
 
     def _talk(
-        self, builder: PaperBuilder, e: _Entry, speakers: list[Speaker] | None, is_last: bool
+        self, builder: PaperBuilder, e: _Entry, speakers: list[Speaker] | None, base: str,
+        is_last: bool,
     ) -> dict[str, Any] | None:
         """The fields of the entry's talk, or None when the entry is left out."""
         paras = e.paragraphs
@@ -284,7 +288,7 @@ class _Reader:
         elif not speakers:
             self.diag.warning("no-authors", f"{e.label} lists no readable author", e.line)
         return builder.talk_fields(e.title, speakers, abstract, e.line, notes=e.notes,
-                                   truncated=truncated)
+                                   truncated=truncated, base=base)
 
     def _check_numbers(self) -> None:
         previous: _Entry | None = None

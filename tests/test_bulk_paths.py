@@ -1,0 +1,80 @@
+"""The bulk paths the paper parsers take for speed give exactly what the plain ones give.
+
+Talk ids are pinned (picks and calendar UIDs depend on them) and diagnostics are user
+facing, so the bulk folding, id hashing and author-line reading are checked against
+the one-at-a-time functions on arbitrary input, not just on the seeds.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planner.diagnostics import DiagnosticSink
+from planner.ids import talk_id, title_ids
+from planner.parsers.papers import PaperBuilder
+from planner.text import fold, fold_many, folded_bytes
+
+# Names that take every path: plain, accented, odd case, initials, artefacts, mononyms,
+# title words, blanks that need squashing, and spellings of one person.
+NAMES = [
+    "Ann Bo", "Cy Dee", "Carole-Jean Wu", "JINOOK SONG", "Jinook Song", "jinook song",
+    "Larissa Rozales Gonçalves", "Zoë Ødegaard", "T. S. Eugene Ng", "NameError", "N/A",
+    "Madonna", "The Smith", "Li zhicheng", "Ana  Inês", "X\u00a0Y", "A\tB", "et al.",
+    "Rocky Rhodes", "rocky rhodes", "Gu-Yeon Wei", "Javier de Juan", "İlker Yıldırım",
+    "ΣΊΣΥΦΟΣ Ωmega", "José\u0301 Díaz", "a@b.c", "K. Smith Jr.", "Ordinary Name Here",
+]
+name = st.one_of(st.sampled_from(NAMES), st.text(min_size=1, max_size=20))
+texts = st.lists(st.one_of(st.text(max_size=40), st.sampled_from(NAMES)), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_folding_in_bulk_equals_folding_each(items):
+    assert folded_bytes(items) == [fold(t).encode() for t in items]
+    assert fold_many(items) == [fold(t) for t in items]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=60), max_size=20), st.sampled_from(
+    ["mlsys 2023", "neurips 2024", "gonçalves conf"]))
+def test_title_ids_in_bulk_equal_talk_id(titles, conference):
+    assert title_ids(conference, titles) == [talk_id(conference, t, (), "") for t in titles]
+
+
+def test_title_ids_are_still_the_pinned_ones():
+    # A few ids as they were before the bulk path existed: they must never change.
+    assert title_ids("mlsys 2023", ["FLINT: A Platform for Federated Learning Integration"]) \
+        == [talk_id("mlsys 2023", "flint a platform for federated learning integration", (), "")]
+    assert title_ids("x", ["Ωmega_title — über"]) == [talk_id("x", "Ωmega title über", (), "")]
+
+
+def read_one_by_one(lines: list[list[str]]) -> tuple[list, list]:
+    diag = DiagnosticSink("t.txt")
+    builder = PaperBuilder("Conf", 2024, diag)
+    got = [builder.speakers(names, no) for no, names in enumerate(lines, 1)]
+    return got, diag.items
+
+
+def read_in_bulk(lines: list[list[str]]) -> tuple[list, list]:
+    diag = DiagnosticSink("t.txt")
+    builder = PaperBuilder("Conf", 2024, diag)
+    got = builder.speaker_lists(lines, list(range(1, len(lines) + 1)))
+    return got, diag.items
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(name, max_size=8), max_size=12))
+def test_author_lines_in_bulk_give_the_same_speakers_and_reports(lines):
+    assert read_in_bulk(lines) == read_one_by_one(lines)
+
+
+def test_bulk_author_lines_report_what_the_long_way_reports():
+    lines = [["Ann Bo", "NameError", "Cy Dee"], ["Jinook Song", "Ed Fu", "JINOOK SONG"],
+             ["Rocky Rhodes", "Rocky Rhodes"], ["Madonna", "Gil Ho"], ["Ida Jo", "Kim Lu"]]
+    speakers, reports = read_in_bulk(lines)
+    assert [[s.name for s in line] for line in speakers] == [
+        ["Ann Bo", "Cy Dee"], ["Jinook Song", "Ed Fu"], ["Rocky Rhodes"],
+        ["Madonna", "Gil Ho"], ["Ida Jo", "Kim Lu"]]
+    assert [(d.line, d.code) for d in reports] == [
+        (1, "not-a-name"), (2, "repeated-author"), (3, "repeated-author"), (4, "odd-author")]
