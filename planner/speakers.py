@@ -32,13 +32,8 @@ def name_key(name: str) -> str:
 
 @lru_cache(maxsize=1 << 16)  # programs repeat names; Speaker is frozen, so sharing is safe
 def make_speaker(name: str) -> Speaker:
-    clean = clean_spelling(name)
+    clean = squash(name).strip(" ,;·")
     return Speaker(name=clean, key=name_key(clean))
-
-
-def clean_spelling(name: str) -> str:
-    """A name as shown: blanks squashed, stray separators trimmed."""
-    return squash(name).strip(" ,;·")
 
 
 def split_names(line: str) -> list[str]:
@@ -114,6 +109,33 @@ def looks_like_name(part: str) -> bool:
     if last.endswith(".") and not (_INITIAL.match(last) or last in ("Jr.", "Sr.")):
         return False
     return True
+
+
+# Two to six words of letters, any case or script, with hyphens inside words, or
+# initials (`Q.`), one space apart.
+_LETTERED_WORD = r"(?:[^\W\d_]+(?:-[^\W\d_]+)*|[^\W\d_]\.)"
+_LETTERED = re.compile(rf"{_LETTERED_WORD}(?: {_LETTERED_WORD}){{1,5}}")
+
+
+def lettered_names(parts: list[str]) -> list[bool]:
+    """For each part, whether it is a name made of letters and initials only (`JINOOK
+    SONG`, `colby banbury`, `Zoë K. Ødegaard`): a cheap test for many names at once.
+
+    A part it accepts is a name by `looks_like_name`, no artefact by `is_artefact`,
+    and already clean (`make_speaker` keeps it as written); a part it refuses may
+    still be a name, and takes the long way.
+    """
+    out = []
+    for part in parts:
+        low = part.lower()
+        out.append(
+            len(part) <= MAX_NAME_LENGTH
+            and _LETTERED.fullmatch(part) is not None
+            and part.replace(" ", "").replace("-", "").replace(".", "").isalpha()  # not ² or ½
+            and _TITLE_WORDS.isdisjoint(low.split())
+            and low != "et al"
+        )
+    return out
 
 
 def looks_like_name_list(line: str, *, min_names: int = 2) -> bool:

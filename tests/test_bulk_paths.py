@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from planner.diagnostics import DiagnosticSink
 from planner.ids import talk_id, title_ids
 from planner.parsers.papers import PaperBuilder
+from planner.speakers import is_artefact, lettered_names, looks_like_name, make_speaker
 from planner.text import fold, fold_many, folded_bytes
 
 # Names that take every path: plain, accented, odd case, initials, artefacts, mononyms,
@@ -23,6 +24,7 @@ NAMES = [
     "Madonna", "The Smith", "Li zhicheng", "Ana  Inês", "X\u00a0Y", "A\tB", "et al.",
     "Rocky Rhodes", "rocky rhodes", "Gu-Yeon Wei", "Javier de Juan", "İlker Yıldırım",
     "ΣΊΣΥΦΟΣ Ωmega", "José\u0301 Díaz", "a@b.c", "K. Smith Jr.", "Ordinary Name Here",
+    "ET AL", "Et al", "and others", "x² Smith",
 ]
 name = st.one_of(st.sampled_from(NAMES), st.text(min_size=1, max_size=20))
 texts = st.lists(st.one_of(st.text(max_size=40), st.sampled_from(NAMES)), max_size=30)
@@ -47,6 +49,33 @@ def test_title_ids_are_still_the_pinned_ones():
     assert title_ids("mlsys 2023", ["FLINT: A Platform for Federated Learning Integration"]) \
         == [talk_id("mlsys 2023", "flint a platform for federated learning integration", (), "")]
     assert title_ids("x", ["Ωmega_title — über"]) == [talk_id("x", "Ωmega title über", (), "")]
+
+
+# Parts built from what names are made of, and what trips them up.
+name_like = st.one_of(
+    st.sampled_from(NAMES),
+    st.text(alphabet="aZéÉßİıΣςƒ²½Ⅷ .-'’ET", max_size=24),
+    st.lists(st.sampled_from(["Ann", "BO", "cy", "Zoë", "K.", "k.", "The", "of", "et", "al",
+                              "Gu-Yeon", "Æ", "ǅ", "x²", "-", "."]),
+             min_size=1, max_size=7).map(" ".join),
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(name_like, max_size=6))
+def test_lettered_names_are_names_the_long_way_too(parts):
+    for part, quick in zip(parts, lettered_names(parts), strict=True):
+        if quick:
+            speaker = make_speaker(part)
+            assert not is_artefact(part)
+            assert looks_like_name(speaker.name)
+            assert speaker.name == part and speaker.key == fold(part)
+
+
+def test_lettered_names_take_the_usual_odd_spellings():
+    assert lettered_names(["JINOOK SONG", "colby banbury", "Zoë K. Ødegaard", "T. S. Eugene Ng",
+                           "et al", "The Smith", "NameError", "Ann  Bo", "Ann Bo2"]) == [
+        True, True, True, True, False, False, False, False, False]
 
 
 def read_one_by_one(lines: list[list[str]]) -> tuple[list, list]:

@@ -10,12 +10,11 @@ tells a complete entry from one cut off by a truncated paste.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import date
-from itertools import accumulate, chain, compress, count
-from operator import ne, not_
+from itertools import chain, compress
+from operator import not_
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -24,7 +23,13 @@ from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused as _gc_paused
 from ..ids import IdAllocator, conference_key, talk_id, title_ids
 from ..model import Schedule, Speaker, Talk, TitleSource
-from ..speakers import clean_spelling, is_artefact, looks_like_name, split_author_line
+from ..speakers import (
+    is_artefact,
+    lettered_names,
+    looks_like_name,
+    make_speaker,
+    split_author_line,
+)
 from ..text import fold_many
 from .base import ParseOptions
 
@@ -106,7 +111,10 @@ class PaperBuilder:
         # long way.
         self._clean: dict[str, Speaker] = {}
         self._odd: dict[str, tuple[Speaker | None, bool]] = {}
-        self._key_of: dict[str, str] = {}  # the keys of `_clean`, a lookup cheaper than .key
+        # Clean spellings of one key (`JINOOK SONG`, `Jinook Song`): only a line with
+        # one of them needs its speakers' keys compared to find a person twice.
+        self._spelling_of_key: dict[str, str] = {}
+        self._shared_key: set[str] = set()
 
     def judge(self, names: Iterable[str]) -> None:
         """Judge every spelling among `names` not judged yet, once each.
@@ -124,28 +132,45 @@ class PaperBuilder:
         # replaces fold them as `fold` would (done once over all of them: a plain name
         # holds no newline).
         keys = "\n".join(plain).lower().replace("-", " ").replace(".", "").split("\n")
-        # The rest: artefacts are no one; the others are cleaned and folded in bulk as
-        # `make_speaker` would, then looked at closer.
+        # Names of letters only, in any case or script (`JINOOK SONG`, `Zoë Ødegaard`),
+        # are as clear, and folded in bulk.
         rest = list(compress(new, map(not_, matches)))
-        artefacts = list(map(is_artefact, rest))
-        odd.update(dict.fromkeys(compress(rest, artefacts), (None, False)))
-        rest = list(compress(rest, map(not_, artefacts)))
-        spellings = list(map(clean_spelling, rest))
+        flags = lettered_names(rest)
+        letters = list(compress(rest, flags))
+        if letters:
+            plain += letters
+            keys = keys[: len(plain) - len(letters)] + fold_many(letters)
         speakers = _SPEAKER_LIST.validate_python(
             [{"name": name, "key": key} for name, key in zip(plain, keys)]
-            + [{"name": name, "key": key} for name, key in zip(spellings, fold_many(spellings))]
         )
         clean.update(zip(plain, speakers))
-        key_of = self._key_of
-        key_of.update(zip(plain, keys))
-        for name, speaker in zip(rest, speakers[len(plain):]):
+        self._note_keys(plain, keys)
+        others: dict[str, str] = {}  # clean spelling: key
+        for name in compress(rest, map(not_, flags)):  # the rest, the long way
+            if is_artefact(name):
+                odd[name] = (None, False)
+                continue
+            speaker = make_speaker(name)
             if not speaker.key:
                 odd[name] = (None, looks_like_name(speaker.name))
             elif looks_like_name(speaker.name):
                 clean[name] = speaker
-                key_of[name] = speaker.key
+                others[name] = speaker.key
             else:
                 odd[name] = (speaker, False)
+        self._note_keys(list(others), list(others.values()))
+
+    def _note_keys(self, spellings: list[str], keys: list[str]) -> None:
+        """Record the keys of new clean spellings; mark those sharing one."""
+        firsts = map(self._spelling_of_key.setdefault, keys, spellings)  # each key's first
+        for first, name in zip(firsts, spellings):
+            if first != name:
+                self._shared_key.update((first, name))
+
+    def _different_people(self, spellings: set[str]) -> bool:
+        """Whether distinct clean spellings are distinct people (no two share a key)."""
+        shared = self._shared_key.intersection(spellings)
+        return len(shared) < 2 or len({self._clean[n].key for n in shared}) == len(shared)
 
     def authors(self, line: str, line_no: int) -> list[Speaker]:
         """The speakers on an author line, each person once, artefacts left out."""
@@ -160,8 +185,12 @@ class PaperBuilder:
         if not all(speakers):  # (a Speaker is always true)
             self.judge(names)
             speakers = list(map(clean.get, names))
-        if all(speakers) and len({s.key for s in speakers}) == len(names):  # type: ignore
-            return speakers  # type: ignore[return-value]  (all clean, nobody twice)
+        if all(speakers):
+            distinct = set(names)
+            if len(distinct) == len(names) and (
+                distinct.isdisjoint(self._shared_key) or self._different_people(distinct)
+            ):
+                return speakers  # type: ignore[return-value]  (no None left)
         out: list[Speaker] = []
         seen: set[str] = set()
         for name in names:
@@ -196,26 +225,9 @@ class PaperBuilder:
         return out
 
     def speaker_lists(self, lines: list[list[str]], line_nos: list[int]) -> list[list[Speaker]]:
-        """`speakers` for many author lines, with the same speakers and reports.
-
-        Each spelling is judged once, and the speakers of a line are a slice of one
-        lookup over all names; only lines holding a repeat, a name that is not clean
-        or a spelling that shares its key with another take the way through `speakers`.
-        """
-        flat = list(chain.from_iterable(lines))
-        self.judge(flat)
-        found = list(map(self._clean.get, flat))  # None: not clean
-        keys = list(map(self._key_of.get, flat))
-        ends = list(accumulate(map(len, lines)))
-        slices = list(map(slice, chain((0,), ends), ends))
-        out = list(map(found.__getitem__, slices))
-        # A line with a name that is not clean, or one person twice (a key twice).
-        special = {bisect_right(ends, i) for i in compress(count(), map(not_, found))}
-        distinct = map(len, map(set, map(keys.__getitem__, slices)))
-        special.update(compress(count(), map(ne, map(len, lines), distinct)))
-        for i in sorted(special):  # in line order, as their reports would come
-            out[i] = self.speakers(lines[i], line_nos[i])
-        return out  # type: ignore[return-value]  (no None left: unclean lines were redone)
+        """`speakers` for many author lines, each spelling judged once, up front."""
+        self.judge(chain.from_iterable(lines))
+        return list(map(self.speakers, lines, line_nos))
 
     def title_ids(self, titles: list[str]) -> list[str]:
         """The id bases of many stated titles (unclaimed: pass each to `talk_fields`)."""
@@ -238,7 +250,7 @@ class PaperBuilder:
         abstract: str,
         line: int,
         *,
-        notes: list[str] | None = None,
+        notes: Sequence[str] | None = None,
         published: date | None = None,
         truncated: bool = False,
         base: str | None = None,
@@ -265,7 +277,7 @@ class PaperBuilder:
         }
         # Only what differs from the defaults: validating each field costs, at 50,000 talks.
         if notes:
-            fields["notes"] = notes
+            fields["notes"] = list(notes)
         if published is not None:
             fields["published"] = published
         if truncated or abstract.endswith(("…", "...")):
