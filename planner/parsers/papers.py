@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import date
 from itertools import chain, compress
-from operator import not_
+from operator import ne, not_
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -131,7 +131,8 @@ class PaperBuilder:
         # Plain names have no artefact, clearly are names and are already clean; plain
         # replaces fold them as `fold` would (done once over all of them: a plain name
         # holds no newline).
-        keys = "\n".join(plain).lower().replace("-", " ").replace(".", "").split("\n")
+        keys = "\n".join(plain).lower().replace("-", " ").replace(".", "").split("\n") \
+            if plain else []
         # Names of letters only, in any case or script (`JINOOK SONG`, `Zoë Ødegaard`),
         # are as clear, and folded in bulk.
         rest = list(compress(new, map(not_, matches)))
@@ -139,7 +140,7 @@ class PaperBuilder:
         letters = list(compress(rest, flags))
         if letters:
             plain += letters
-            keys = keys[: len(plain) - len(letters)] + fold_many(letters)
+            keys += fold_many(letters)
         speakers = _SPEAKER_LIST.validate_python(
             [{"name": name, "key": key} for name, key in zip(plain, keys)]
         )
@@ -162,10 +163,15 @@ class PaperBuilder:
 
     def _note_keys(self, spellings: list[str], keys: list[str]) -> None:
         """Record the keys of new clean spellings; mark those sharing one."""
-        firsts = map(self._spelling_of_key.setdefault, keys, spellings)  # each key's first
-        for first, name in zip(firsts, spellings):
-            if first != name:
-                self._shared_key.update((first, name))
+        known = self._spelling_of_key
+        firsts = dict(zip(reversed(keys), reversed(spellings)))  # each key's first here
+        if known:
+            firsts = {key: known.get(key, name) for key, name in firsts.items()}
+        known.update(firsts)
+        later = list(map(ne, map(firsts.__getitem__, keys), spellings))  # not its key's first
+        if any(later):
+            self._shared_key.update(compress(spellings, later))
+            self._shared_key.update(map(firsts.__getitem__, compress(keys, later)))
 
     def _different_people(self, spellings: set[str]) -> bool:
         """Whether distinct clean spellings are distinct people (no two share a key)."""
