@@ -125,16 +125,15 @@ def lettered_names(parts: list[str]) -> list[bool]:
     and already clean (`make_speaker` keeps it as written); a part it refuses may
     still be a name, and takes the long way.
     """
-    out = []
-    for part in parts:
-        low = part.lower()
-        out.append(
-            len(part) <= MAX_NAME_LENGTH
-            and _LETTERED.fullmatch(part) is not None
-            and part.replace(" ", "").replace("-", "").replace(".", "").isalpha()  # not ² or ½
-            and _TITLE_WORDS.isdisjoint(low.split())
-            and low != "et al"
-        )
+    out = [
+        m is not None and len(part) <= MAX_NAME_LENGTH
+        and _TITLE_WORDS.isdisjoint(low := part.lower().split()) and low != ["et", "al"]
+        for part, m in zip(parts, map(_LETTERED.fullmatch, parts))
+    ]
+    for i, part in enumerate(parts):
+        # Beyond ASCII, the regex's letters also admit numbers such as ² and Ⅷ.
+        if out[i] and not part.isascii():
+            out[i] = part.replace(" ", "").replace("-", "").replace(".", "").isalpha()
     return out
 
 

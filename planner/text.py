@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from itertools import compress
+from operator import not_
 
 _NON_WORD = re.compile(r"[\W_]+")
 _SPACES = re.compile(r"\s+")
@@ -27,27 +28,47 @@ _ASCII_FOLD = bytes(
     c + 32 if 65 <= c <= 90 else c if 48 <= c <= 57 or 97 <= c <= 122 or c == 10 else 32
     for c in range(256)
 )
+_NON_WORD_IN_LINE = re.compile(r"[^\w\n]+")
 
 
 def folded_bytes(texts: list[str]) -> list[bytes]:
-    """`fold(t).encode()` for each text, what hashing wants: the ASCII ones in bulk.
+    """`fold(t).encode()` for each text, what hashing wants, done for all texts at once.
 
-    One translate over all the ASCII texts joined by line feeds replaces a regex
-    substitution per text (three times faster on 50,000 titles).
+    The ASCII texts are joined by line feeds and folded by one byte translate; the
+    others by one normalization and one substitution over all of them, which keep
+    line feeds.  Three times faster than a `fold` per title; the same result (a text
+    with a line feed of its own makes it fold them one by one).
     """
     flags = list(map(str.isascii, texts))
-    easy = list(compress(texts, flags))
-    lines = "\n".join(easy).encode("ascii").translate(_ASCII_FOLD).split(b"\n")
-    if len(lines) != len(easy):  # a text held a line break of its own, or there are none
+    easy = _fold_ascii(list(compress(texts, flags)))
+    hard = _fold_unicode(list(compress(texts, map(not_, flags))))
+    if easy is None or hard is None:
         return [fold(t).encode() for t in texts]
-    bulk = map(b" ".join, map(bytes.split, lines))
-    if len(easy) == len(texts):
-        return list(bulk)
-    return [next(bulk) if ok else fold(t).encode() for t, ok in zip(texts, flags)]
+    if not hard:
+        return easy
+    ascii_folds, other_folds = iter(easy), map(str.encode, hard)
+    return [next(ascii_folds) if ok else next(other_folds) for ok in flags]
+
+
+def _fold_ascii(texts: list[str]) -> list[bytes] | None:
+    if not texts:
+        return []
+    lines = "\n".join(texts).encode("ascii").translate(_ASCII_FOLD).split(b"\n")
+    return list(map(b" ".join, map(bytes.split, lines))) if len(lines) == len(texts) else None
+
+
+def _fold_unicode(texts: list[str]) -> list[str] | None:
+    if not texts:
+        return []
+    # As `fold`, over all texts: NFKD and marks dropped and case folding work a
+    # character at a time; `_` joins the non-word runs as a blank would.
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", "\n".join(texts)))
+    lines = _NON_WORD_IN_LINE.sub(" ", text.casefold().replace("_", " ")).split("\n")
+    return list(map(str.strip, lines)) if len(lines) == len(texts) else None
 
 
 def fold_many(texts: list[str]) -> list[str]:
-    """`fold(t)` for each text, the ASCII ones in bulk (see `folded_bytes`)."""
+    """`fold(t)` for each text, done for all texts at once (see `folded_bytes`)."""
     return [f.decode() for f in folded_bytes(texts)]
 
 
