@@ -16,8 +16,6 @@ from .text import fold, folded_bytes
 ID_LENGTH = 7  # 35 bits: collisions are rare below a million talks, and still handled
 
 
-
-
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
     """`length` (at most 8) base32 characters of a BLAKE2b hash of the parts."""
     h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
