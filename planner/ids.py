@@ -7,7 +7,6 @@ case changes and a talk moving to another slot.  Picks refer to talks by these i
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from collections.abc import Iterable
 
@@ -15,20 +14,21 @@ from .text import fold, folded_bytes
 
 ID_LENGTH = 7  # 35 bits: collisions are rare below a million talks, and still handled
 
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648 base32, lower-cased
+# Two characters per 10 bits, low bits first, as a 5-bit loop would emit them.
+_PAIRS = [_ALPHABET[i & 31] + _ALPHABET[i >> 5] for i in range(1024)]
+
 
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
     """`length` (at most 8) base32 characters of a BLAKE2b hash of the parts."""
     h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
-    return _base32(h, length)
+    return _base32(int.from_bytes(h, "big"))[:length]
 
 
-def _base32(h: bytes, length: int = ID_LENGTH) -> str:
-    """The first `length` characters of an 8-byte hash, low bits first.
-
-    That is RFC 4648 base32 (lower-cased) of the hash's last five bytes, read
-    backwards: one character per 5 bits, starting from the lowest.
-    """
-    return base64.b32encode(h[3:]).decode("ascii").lower()[::-1][:length]
+def _base32(n: int) -> str:
+    """Eight characters for the low 40 bits of `n`, low bits first."""
+    return _PAIRS[n & 1023] + _PAIRS[(n >> 10) & 1023] + _PAIRS[(n >> 20) & 1023] + \
+        _PAIRS[(n >> 30) & 1023]
 
 
 def conference_key(conference: str, year: int | None) -> str:
@@ -48,16 +48,13 @@ def talk_id(
 
 
 def title_ids(conference: str, titles: list[str]) -> list[str]:
-    """`talk_id(conference, title, ...)` for many stated titles, folded in one go.
-
-    The hashes' last five bytes are base32-encoded in one call, as in `_base32`.
-    """
+    """`talk_id(conference, title, ...)` for many stated titles, folded in one go."""
     prefix = f"talk\x1f{conference}\x1f".encode()
-    blake2b = hashlib.blake2b
-    tails = b"".join([blake2b(prefix + folded, digest_size=8).digest()[3:]
-                      for folded in folded_bytes(titles)])
-    backwards = base64.b32encode(tails).decode("ascii").lower()[::-1]  # 8 characters each
-    return [backwards[i : i + ID_LENGTH] for i in range(0, len(backwards), 8)][::-1]
+    blake2b, number = hashlib.blake2b, int.from_bytes
+    return [
+        _base32(number(blake2b(prefix + folded, digest_size=8).digest(), "big"))[:ID_LENGTH]
+        for folded in folded_bytes(titles)
+    ]
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:
