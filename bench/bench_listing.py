@@ -88,6 +88,25 @@ def fresh_parse(path: Path, root: Path) -> float:
     return float(out.stdout)
 
 
+def alternated(old, new, runs: int) -> tuple[list[float], list[float]]:
+    """Times of `old()` and `new()` (each returns seconds), run alternately so that both
+    meet the same load; which one goes first alternates too."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for i in range(runs):
+        for side in ((1, 0) if i % 2 else (0, 1)):
+            times[side].append((old, new)[side]())
+    return times
+
+
+def report_against(rev: str, old: list[float], new: list[float]) -> None:
+    old_med, new_med = statistics.median(old), statistics.median(new)
+    print(f"fresh process, {rev}: median {old_med:.3f} s  "
+          f"runs {', '.join(f'{t:.2f}' for t in old)}")
+    print(f"fresh process, this tree: median {new_med:.3f} s  "
+          f"runs {', '.join(f'{t:.2f}' for t in new)}")
+    print(f"this tree / {rev}: {new_med / old_med:.2f}")
+
+
 def exported(rev: str) -> Path:
     """That commit's `planner/` package, unpacked into a new temporary folder."""
     archive = subprocess.run(["git", "archive", rev, "planner"], capture_output=True,
@@ -137,17 +156,9 @@ def main() -> int:
     print(f"target <= {TARGET_S} s for the parse, fresh and repeated: {verdict}")
     if a.against:
         old_root = exported(a.against)
-        old, new = [], []
-        for i in range(a.runs):  # alternated, so both meet the same load
-            pair = ((old, old_root), (new, ROOT)) if i % 2 else ((new, ROOT), (old, old_root))
-            for times, root in pair:
-                times.append(fresh_parse(path, root))
-        old_med, new_med = statistics.median(old), statistics.median(new)
-        print(f"fresh process, {a.against}: median {old_med:.2f} s  "
-              f"runs {', '.join(f'{t:.2f}' for t in old)}")
-        print(f"fresh process, this tree: median {new_med:.2f} s  "
-              f"runs {', '.join(f'{t:.2f}' for t in new)}")
-        print(f"this tree / {a.against}: {new_med / old_med:.2f}")
+        old, new = alternated(lambda: fresh_parse(path, old_root),
+                              lambda: fresh_parse(path, ROOT), a.runs)
+        report_against(a.against, old, new)
     return 0
 
 

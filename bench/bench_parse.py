@@ -2,6 +2,7 @@
 
     uv run python bench/bench_parse.py            # 10,000 talks, 7 runs each
     uv run python bench/bench_parse.py --talks 2000 --runs 3
+    uv run python bench/bench_parse.py --against 8a8fb4e   # also that commit, alternated
 
 Prints medians.  icalendar reading the same talks as .ics is timed in the same run,
 so the ratio holds even on a noisy machine.  Peak memory is the max RSS of a fresh
@@ -25,6 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import synth  # noqa: E402
+from bench_listing import alternated, exported, report_against  # noqa: E402
 
 from planner.loader import load_schedule  # noqa: E402
 
@@ -69,6 +71,7 @@ print({HWM})
 """
 ONCE = """
 import sys, time
+sys.path.insert(0, sys.argv[2])
 from planner.loader import load_schedule
 t = time.perf_counter()
 load_schedule(sys.argv[1])
@@ -80,10 +83,18 @@ print({HWM})
 """
 
 
+def fresh_load(path: Path, root: Path) -> float:
+    """Seconds `load_schedule` takes in a new process running the planner in `root`."""
+    out = subprocess.run([sys.executable, "-c", ONCE, str(path), str(root)],
+                         capture_output=True, text=True, check=True, cwd=HERE.parent)
+    return float(out.stdout)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--talks", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--against", metavar="REV", help="also time this commit's parser")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     path = tmp / "synth.txt"
@@ -99,9 +110,7 @@ def main() -> int:
     os.environ["PLANNER_CACHE"] = "off"  # time the parser, not the parse cache
     # A user's process parses a program once; repeated parses in one process run
     # slower as the heap grows, so time both.
-    fresh = [float(subprocess.run([sys.executable, "-c", ONCE, str(path)], capture_output=True,
-                                  text=True, check=True, cwd=HERE.parent).stdout)
-             for _ in range(a.runs)]
+    fresh = [fresh_load(path, HERE.parent) for _ in range(a.runs)]
     fresh_s = statistics.median(fresh)
     parse_s = median_time(lambda: load_schedule(path), a.runs)
     os.environ.pop("PLANNER_CACHE")
@@ -113,6 +122,13 @@ def main() -> int:
     print(f"read same talks as .ics (icalendar): median {ical_s:.3f} s (in-process)")
     print(f"ratio icalendar / planner in-process: {ical_s / parse_s:.1f}x   (target >= 5x)")
     print(f"load again from the parse cache:     median {cached_s:.3f} s")
+    if a.against:
+        os.environ["PLANNER_CACHE"] = "off"
+        old_root = exported(a.against)
+        old, new = alternated(lambda: fresh_load(path, old_root),
+                              lambda: fresh_load(path, HERE.parent), a.runs)
+        report_against(a.against, old, new)
+        os.environ.pop("PLANNER_CACHE")
 
     peak = int(subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
                               text=True, check=True, cwd=HERE.parent).stdout)
