@@ -7,6 +7,8 @@ the one-at-a-time functions on arbitrary input, not just on the seeds.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,9 +88,11 @@ def read_one_by_one(lines: list[list[str]]) -> tuple[list, list]:
 
 
 def read_in_bulk(lines: list[list[str]]) -> tuple[list, list]:
+    """As the listing reads them: every spelling judged at once, then each line."""
     diag = DiagnosticSink("t.txt")
     builder = PaperBuilder("Conf", 2024, diag)
-    got = builder.speaker_lists(lines, list(range(1, len(lines) + 1)))
+    builder.judge(chain.from_iterable(lines))
+    got = [builder.speakers(names, no) for no, names in enumerate(lines, 1)]
     return got, diag.items
 
 
@@ -107,3 +111,12 @@ def test_bulk_author_lines_report_what_the_long_way_reports():
         ["Madonna", "Gil Ho"], ["Ida Jo", "Kim Lu"]]
     assert [(d.line, d.code) for d in reports] == [
         (1, "not-a-name"), (2, "repeated-author"), (3, "repeated-author"), (4, "odd-author")]
+
+
+def test_one_person_twice_is_found_when_the_spellings_were_met_on_other_lines():
+    # Judged line by line, the two spellings arrive in different batches; the line
+    # holding both must still count the person once, as when all are judged at once.
+    lines = [["Jinook Song", "Ann Bo"], ["JINOOK SONG", "Cy Dee"], ["Jinook Song", "JINOOK SONG"]]
+    for speakers, reports in (read_one_by_one(lines), read_in_bulk(lines)):
+        assert [s.name for s in speakers[2]] == ["Jinook Song"]
+        assert [(d.line, d.code) for d in reports] == [(3, "repeated-author")]

@@ -17,6 +17,7 @@ that, numbering gaps and an entry cut off by a truncated paste are reported.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any
 
 from ..diagnostics import DiagnosticSink
@@ -224,15 +225,12 @@ class _Reader:
         self._check_numbers()
         builder = PaperBuilder(conference, year, self.diag)
         entries = self.entries
-        # Every author line in one pass (each spelling judged once), then every title's id.
-        credited = [i for i, e in enumerate(entries) if e.authors is not None]
-        lists = builder.speaker_lists(
-            [split_author_line(entries[i].authors) for i in credited],  # type: ignore[arg-type]
-            [entries[i].authors_line for i in credited],
-        )
-        speakers: list[list[Speaker] | None] = [None] * len(entries)
-        for i, found in zip(credited, lists):
-            speakers[i] = found
+        names = [None if e.authors is None else split_author_line(e.authors) for e in entries]
+        builder.judge(chain.from_iterable(filter(None, names)))  # each spelling once
+        # Every author line in one pass, apart from the talks: the table of spellings
+        # stays in the CPU's caches.
+        speakers = [None if n is None else builder.speakers(n, e.authors_line)
+                    for e, n in zip(entries, names)]
         bases = builder.title_ids([e.title for e in entries])
         fields = []
         last = len(entries) - 1

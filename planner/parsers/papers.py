@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import date
-from itertools import chain, compress
+from itertools import compress
 from operator import ne, not_
 from typing import Any
 
@@ -229,11 +229,6 @@ class PaperBuilder:
             seen.add(speaker.key)
             out.append(speaker)
         return out
-
-    def speaker_lists(self, lines: list[list[str]], line_nos: list[int]) -> list[list[Speaker]]:
-        """`speakers` for many author lines, each spelling judged once, up front."""
-        self.judge(chain.from_iterable(lines))
-        return list(map(self.speakers, lines, line_nos))
 
     def title_ids(self, titles: list[str]) -> list[str]:
         """The id bases of many stated titles (unclaimed: pass each to `talk_fields`)."""
