@@ -10,7 +10,7 @@ tells a complete entry from one cut off by a truncated paste.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from datetime import date
 from itertools import compress
@@ -251,7 +251,7 @@ class PaperBuilder:
         abstract: str,
         line: int,
         *,
-        notes: Sequence[str] | None = None,
+        notes: list[str] | None = None,
         published: date | None = None,
         truncated: bool = False,
         base: str | None = None,
@@ -278,7 +278,7 @@ class PaperBuilder:
         }
         # Only what differs from the defaults: validating each field costs, at 50,000 talks.
         if notes:
-            fields["notes"] = list(notes)
+            fields["notes"] = notes
         if published is not None:
             fields["published"] = published
         if truncated or abstract.endswith(("…", "...")):
