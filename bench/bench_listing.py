@@ -81,11 +81,17 @@ def arguments() -> argparse.Namespace:
     return ap.parse_args()
 
 
-def fresh_parse(path: Path, root: Path) -> float:
-    """Seconds `listing.parse` takes in a new process running the planner in `root`."""
-    out = subprocess.run([sys.executable, "-c", ONCE, str(path), str(root)],
+def fresh_seconds(code: str, path: Path, root: Path) -> float:
+    """What `code` prints (seconds) in a new process given `path` and the planner in
+    `root`, which runs from there so that its planner comes first."""
+    out = subprocess.run([sys.executable, "-c", code, str(path), str(root)],
                          capture_output=True, text=True, check=True, cwd=root)
     return float(out.stdout)
+
+
+def fresh_parse(path: Path, root: Path) -> float:
+    """Seconds `listing.parse` takes in a new process running the planner in `root`."""
+    return fresh_seconds(ONCE, path, root)
 
 
 def alternated(old, new, runs: int) -> tuple[list[float], list[float]]:

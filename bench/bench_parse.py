@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import synth  # noqa: E402
-from bench_listing import alternated, exported, report_against  # noqa: E402
+from bench_listing import alternated, exported, fresh_seconds, report_against  # noqa: E402
 
 from planner.loader import load_schedule  # noqa: E402
 
@@ -85,9 +85,7 @@ print({HWM})
 
 def fresh_load(path: Path, root: Path) -> float:
     """Seconds `load_schedule` takes in a new process running the planner in `root`."""
-    out = subprocess.run([sys.executable, "-c", ONCE, str(path), str(root)],
-                         capture_output=True, text=True, check=True, cwd=HERE.parent)
-    return float(out.stdout)
+    return fresh_seconds(ONCE, path, root)
 
 
 def main() -> int:

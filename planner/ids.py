@@ -21,14 +21,14 @@ _PAIRS = [_ALPHABET[i & 31] + _ALPHABET[i >> 5] for i in range(1024)]
 
 def digest(*parts: str, length: int = ID_LENGTH) -> str:
     """`length` (at most 8) base32 characters of a BLAKE2b hash of the parts."""
-    h = hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).digest()
-    return _base32(int.from_bytes(h, "big"))[:length]
+    return _hashed("\x1f".join(parts).encode("utf-8"), length)
 
 
-def _base32(n: int) -> str:
-    """Eight characters for the low 40 bits of `n`, low bits first."""
-    return _PAIRS[n & 1023] + _PAIRS[(n >> 10) & 1023] + _PAIRS[(n >> 20) & 1023] + \
+def _hashed(data: bytes, length: int = ID_LENGTH) -> str:
+    n = int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+    out = _PAIRS[n & 1023] + _PAIRS[(n >> 10) & 1023] + _PAIRS[(n >> 20) & 1023] + \
         _PAIRS[(n >> 30) & 1023]
+    return out[:length]
 
 
 def conference_key(conference: str, year: int | None) -> str:
@@ -49,12 +49,8 @@ def talk_id(
 
 def title_ids(conference: str, titles: list[str]) -> list[str]:
     """`talk_id(conference, title, ...)` for many stated titles, folded in one go."""
-    prefix = f"talk\x1f{conference}\x1f".encode()
-    blake2b, number = hashlib.blake2b, int.from_bytes
-    return [
-        _base32(number(blake2b(prefix + folded, digest_size=8).digest(), "big"))[:ID_LENGTH]
-        for folded in folded_bytes(titles)
-    ]
+    prefix = "\x1f".join(("talk", conference, "")).encode("utf-8")  # as `digest` joins
+    return [_hashed(prefix + folded) for folded in folded_bytes(titles)]
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:

@@ -35,7 +35,7 @@ from .base import ParseOptions
 
 # Many models built in one call: faster than one call per model.
 _SPEAKER_LIST = TypeAdapter(list[Speaker])
-_TALK_LIST = TypeAdapter(list[Talk])
+TALKS = TypeAdapter(list[Talk])  # the site parser's too
 DERIVED_TITLE_CHARS = 72
 FREEZE_AFTER = 200_000  # objects allocated by one parse (about 20,000 entries)
 # Words a derived title should not end on: it would read as cut mid-phrase.
@@ -288,7 +288,7 @@ class PaperBuilder:
     @staticmethod
     def talks(fields: list[dict[str, Any]]) -> list[Talk]:
         """Talks from many `talk_fields`: one validation call, faster than one per talk."""
-        return _TALK_LIST.validate_python(fields)
+        return TALKS.validate_python(fields)
 
 
 def gc_paused() -> AbstractContextManager[None]:

@@ -28,7 +28,7 @@ from pydantic import TypeAdapter
 from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused
 from ..ids import IdAllocator, conference_key, session_id, talk_id, title_ids
-from ..model import Schedule, Session, SessionKind, Talk
+from ..model import Schedule, Session, SessionKind
 from ..speakers import (
     looks_like_name,
     looks_like_name_list,
@@ -39,12 +39,11 @@ from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
-from .papers import FREEZE_AFTER
+from .papers import FREEZE_AFTER, TALKS
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year
 
-# Many models built in one call: faster than one constructor call per model.
-_TALKS = TypeAdapter(list[Talk])
+# Many sessions built in one call: faster than one constructor call per model.
 _SESSIONS = TypeAdapter(list[Session])
 
 NAME = "site"
@@ -424,7 +423,7 @@ class _Reader:
                 "speakers": speakers, "description": "\n\n".join(d.description),
                 "line": d.line,
             }, talks))
-        built = iter(_TALKS.validate_python([f for _, talks in rows for f in talks]))
+        built = iter(TALKS.validate_python([f for _, talks in rows for f in talks]))
         for fields, talks in rows:
             fields["talks"] = list(islice(built, len(talks)))
         sessions = _SESSIONS.validate_python([fields for fields, _ in rows])
