@@ -82,14 +82,14 @@ class Pick(BaseModel):
         return cls(
             title=talk.title, schedule=schedule.label, source=schedule.source,
             speakers=[s.name for s in talk.speakers], start=talk.start, end=talk.end,
-            estimated=talk.estimated, picked_at=clock.now().replace(microsecond=0),
+            estimated=talk.any_estimated, picked_at=clock.now().replace(microsecond=0),
         )
 
     def refresh(self, schedule: Schedule, talk: Talk) -> None:
         """Take the talk's current title and times, keeping when it was picked."""
         self.title, self.schedule, self.source = talk.title, schedule.label, schedule.source
         self.speakers = [s.name for s in talk.speakers]
-        self.start, self.end, self.estimated = talk.start, talk.end, talk.estimated
+        self.start, self.end, self.estimated = talk.start, talk.end, talk.any_estimated
         self.vanished = False
 
 

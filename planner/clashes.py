@@ -200,7 +200,7 @@ def by_key(clashes: list[Clash]) -> dict[str, list[Clash]]:
 def talk_interval(talk: Talk) -> Interval | None:
     if talk.start is None or talk.end is None:
         return None
-    return Interval(talk.id, talk.title, talk.start, talk.end, talk.estimated)
+    return Interval(talk.id, talk.title, talk.start, talk.end, talk.any_estimated)
 
 
 def pick_intervals(resolved: list[ResolvedPick]) -> list[Interval]:

@@ -139,7 +139,7 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
         head.append(f"Session: {session.title} ({schedule.label})")
     else:
         head.append(f"From: {schedule.label}")
-    if talk.timed and (talk.estimated or (session is not None and session.estimated)):
+    if talk.timed and (talk.any_estimated or (session is not None and session.estimated)):
         head.append(ESTIMATED_NOTE)
     parts = ["\n".join(head)]
     if talk.abstract:

@@ -67,6 +67,8 @@ class SessionKind(str, Enum):
     SOCIAL = "social"
     BREAK = "break"
     SESSION = "session"  # a talk session whose kind the text does not say
+    TALK = "talk"  # one presentation of its own (a contributed or sponsor talk, a frab event)
+    OTHER = "other"  # registration, business meetings, hacking time, co-located events
 
 
 class Speaker(BaseModel):
@@ -74,6 +76,18 @@ class Speaker(BaseModel):
 
     name: str  # as written in the source, for display
     key: str  # normalised: case, accents and spacing folded (see speakers.name_key)
+    # Where the person is from, as the source states it ("Stanford University"); never
+    # part of the name or the key, so one person with and without it is one person.
+    affiliation: str | None = None
+
+
+class Link(BaseModel):
+    """A link the source gives beside an item: slides, video, paper, recording."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    url: str
 
 
 TitleSource = Literal["stated", "placeholder", "derived"]
@@ -92,16 +106,29 @@ class Talk(BaseModel):
     notes: list[str] = Field(default_factory=list)
     start: Instant | None = None
     end: Instant | None = None
-    estimated: bool = False  # start/end were estimated, not stated by the source
+    # `estimated`: the slot was made up (the source gave only its session's start), so
+    # start and end both are estimates.  `end_estimated`: the source stated the start
+    # and only the end was made up (a grid that lists start times only).
+    estimated: bool = False
+    end_estimated: bool = False
     published: date | None = None  # a publication date (author pages), never a slot
     session_id: str | None = None
-    url: str | None = None
-    location: str | None = None
+    kind: SessionKind | None = None  # None: an ordinary talk or paper of its session
+    url: str | None = None  # the link the title points to
+    links: list[Link] = Field(default_factory=list)  # slides, video, paper ...
+    location: str | None = None  # the room, as the source names it
+    track: str | None = None  # a topic track (frab/pretalx), not a room
+    language: str | None = None  # as the source states it ("en", "de")
     line: int | None = None  # where the entry starts in the source text
 
     @property
     def timed(self) -> bool:
         return self.start is not None and self.end is not None
+
+    @property
+    def any_estimated(self) -> bool:
+        """Whether any of its times is an estimate (a clash with it is only possible)."""
+        return self.estimated or self.end_estimated
 
 
 class Session(BaseModel):
@@ -112,10 +139,17 @@ class Session(BaseModel):
     end: Instant | None = None
     start_estimated: bool = False
     end_estimated: bool = False
-    speakers: list[Speaker] = Field(default_factory=list)  # speakers or chairs
+    speakers: list[Speaker] = Field(default_factory=list)  # its speakers (or chairs, seed texts)
+    chairs: list[Speaker] = Field(default_factory=list)  # "Session Chair: ..."
     description: str = ""
-    location: str | None = None
+    location: str | None = None  # the room, as the source names it
+    url: str | None = None
+    track: str | None = None
     talks: list[Talk] = Field(default_factory=list)
+    # A session that is one talk of its own (a keynote at 9:00, a frab event): its only
+    # talk carries the same title, times and speakers.  Views show one entry, and
+    # picking it picks that talk.
+    standalone: bool = False
     line: int | None = None
 
     @property

@@ -72,6 +72,28 @@ def names(speakers: list, sep: str = ", ") -> str:
     return sep.join(s.name for s in speakers)
 
 
+def people(speakers: list, sep: str = ", ") -> str:
+    """Names with their affiliations where the source gives them: `Ana Ruiz (MIT)`."""
+    return sep.join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
+                    for s in speakers)
+
+
+def shown_talks(session: Session, talks: list[Talk]) -> list[Talk]:
+    """The talks listed under a session: none for a standalone session, whose one talk
+    the session's own line already shows."""
+    return [] if session.standalone else talks
+
+
+def entry_id(session: Session) -> str:
+    """What a session's line stands for: its one talk's id when it is standalone (so
+    that id is the one to pick), else the session's own."""
+    return session.talks[0].id if session.standalone and session.talks else session.id
+
+
+def talk_span(t: Talk, zone: ZoneInfo) -> str:
+    return span(t.start, t.end, zone, t.estimated, t.any_estimated)
+
+
 def clock(dt: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
     if dt is None:
         return "--:--"
@@ -83,13 +105,20 @@ def span(start: datetime | None, end: datetime | None, zone: ZoneInfo, s_est: bo
 
 
 def when(start: datetime | None, end: datetime | None, zone: ZoneInfo,
-         estimated: bool = False, with_day: bool = True) -> str:
+         estimated: bool = False, with_day: bool = True,
+         end_estimated: bool | None = None) -> str:
     """`Tue 6 Apr 09:30–09:50`, with `~` on estimated times; `no time` when untimed."""
     if start is None:
         return "no time"
     local = start.astimezone(zone)
     day = f"{local:%a} {local.day} {local:%b} " if with_day else ""
-    return f"{day}{span(start, end, zone, estimated, estimated)}"
+    end_est = estimated if end_estimated is None else end_estimated
+    return f"{day}{span(start, end, zone, estimated, end_est)}"
+
+
+def talk_when(t: Talk, zone: ZoneInfo, with_day: bool = True) -> str:
+    """`when` for a talk, with `~` on whichever of its times are estimates."""
+    return when(t.start, t.end, zone, t.estimated, with_day, end_estimated=t.any_estimated)
 
 
 def short(text: str, limit: int = 48) -> str:
@@ -148,15 +177,21 @@ def render_text(agenda: DayAgenda, width: int = 80) -> str:
         indent = " " * len(left)
         out.extend(indent + ln for ln in lines[1:])
         if s.speakers:
-            out.extend(textwrap.wrap(names(s.speakers, " · "), width, initial_indent=indent,
+            out.extend(textwrap.wrap(people(s.speakers, " · "), width, initial_indent=indent,
                                      subsequent_indent=indent))
-        for t in talks:
+        if s.location:
+            out.extend(textwrap.wrap(f"@ {s.location}", width, initial_indent=indent,
+                                     subsequent_indent=indent))
+        for t in shown_talks(s, talks):
             tclock = f"  {clock(t.start, z, t.estimated):<8}"
             sub = " " * len(tclock)
             out.extend(textwrap.wrap(display_title(t), width, initial_indent=tclock,
                                      subsequent_indent=sub))
             if t.speakers:
-                out.extend(textwrap.wrap(names(t.speakers), width, initial_indent=sub,
+                out.extend(textwrap.wrap(people(t.speakers), width, initial_indent=sub,
+                                         subsequent_indent=sub))
+            if t.location and t.location != s.location:
+                out.extend(textwrap.wrap(f"@ {t.location}", width, initial_indent=sub,
                                          subsequent_indent=sub))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -183,12 +218,21 @@ def render_markdown(agenda: DayAgenda) -> str:
         out.append(f"## {when} · {title}")
         out.append("")
         meta = f"*{s.kind.value}*"
+        if s.location:
+            meta += f" · @ {md(s.location)}"
         if s.speakers:
-            meta += " · " + md(names(s.speakers, " · "))
+            meta += " · " + md(people(s.speakers, " · "))
         out += [meta, ""]
+        if s.url:
+            out += [f"<{s.url}>", ""]
+        talks = shown_talks(s, talks)
         for t in talks:
-            who = f" — {md(names(t.speakers))}" if t.speakers else ""
-            out.append(f"- **{clock(t.start, z, t.estimated)}** {md(display_title(t))}{who}")
+            who = f" — {md(people(t.speakers))}" if t.speakers else ""
+            where = f" @ {md(t.location)}" if t.location and t.location != s.location else ""
+            title = md(display_title(t))
+            if t.url:
+                title = f"[{title}](<{t.url}>)"
+            out.append(f"- **{clock(t.start, z, t.estimated)}** {title}{who}{where}")
         if talks:
             out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -219,14 +263,26 @@ def render_html(agenda: DayAgenda) -> str:
     for sch, s, talks in agenda.entries:
         when = span(s.start, s.end, z, s.start_estimated, s.end_estimated)
         title = f"[{sch.label}] {s.title}" if multi else s.title
-        out.append(f'<h2><time>{e(when)}</time> {e(title)} <span class="kind">{e(s.kind.value)}</span></h2>')
+        if s.url:
+            title_html = f'<a href="{e(s.url)}">{e(title)}</a>'
+        else:
+            title_html = e(title)
+        out.append(f'<h2><time>{e(when)}</time> {title_html} <span class="kind">{e(s.kind.value)}</span></h2>')
+        if s.location:
+            out.append(f'<p class="room">@ {e(s.location)}</p>')
         if s.speakers:
-            out.append(f'<p class="who">{e(names(s.speakers, " · "))}</p>')
+            out.append(f'<p class="who">{e(people(s.speakers, " · "))}</p>')
+        talks = shown_talks(s, talks)
         if talks:
             out.append("<ul>")
             for t in talks:
-                who = f' <span class="who">{e(names(t.speakers))}</span>' if t.speakers else ""
-                out.append(f"<li><time>{e(clock(t.start, z, t.estimated))}</time> {e(display_title(t))}{who}</li>")
+                who = f' <span class="who">{e(people(t.speakers))}</span>' if t.speakers else ""
+                if t.location and t.location != s.location:
+                    who += f' <span class="room">@ {e(t.location)}</span>'
+                ttl = e(display_title(t))
+                if t.url:
+                    ttl = f'<a href="{e(t.url)}">{ttl}</a>'
+                out.append(f"<li><time>{e(clock(t.start, z, t.estimated))}</time> {ttl}{who}</li>")
             out.append("</ul>")
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
@@ -238,16 +294,27 @@ def iso(dt: datetime | None, zone: ZoneInfo) -> str | None:
     return dt.astimezone(zone).isoformat() if dt is not None else None
 
 
+def affiliations_json(speakers: list) -> list[str]:
+    """One entry per speaker ("" where unknown), or [] when the source states none."""
+    if not any(s.affiliation for s in speakers):
+        return []
+    return [s.affiliation or "" for s in speakers]
+
+
 def talk_json(t: Talk, zone: ZoneInfo, schedule: Schedule | None = None) -> dict:
     # title_source says whether the title is the source's own ("stated"), made up from
-    # the authors ("placeholder") or from the abstract ("derived").
+    # the authors ("placeholder") or from the abstract ("derived").  "estimated" is
+    # about the start (and so the whole slot); "end_estimated" when only the end is.
     out = {
         "id": t.id, "title": t.title, "title_source": t.title_source,
         "speakers": [s.name for s in t.speakers],
+        "affiliations": affiliations_json(t.speakers),
     }
     if schedule is not None:
         out["schedule"] = schedule.label
-    out.update(start=iso(t.start, zone), end=iso(t.end, zone), estimated=t.estimated)
+    out.update(start=iso(t.start, zone), end=iso(t.end, zone), estimated=t.estimated,
+               end_estimated=t.any_estimated, location=t.location, url=t.url,
+               track=t.track)
     return out
 
 
@@ -263,10 +330,15 @@ def agenda_json(agenda: DayAgenda) -> dict:
         "timezone": zone_name(z),
         "sessions": [
             {
-                "id": s.id, "conference": sch.label, "kind": s.kind.value, "title": s.title,
-                "start": iso(s.start, z), "end": iso(s.end, z), "estimated": s.estimated,
+                "id": entry_id(s), "conference": sch.label, "kind": s.kind.value,
+                "title": s.title, "start": iso(s.start, z), "end": iso(s.end, z),
+                "estimated": s.start_estimated, "end_estimated": s.end_estimated,
                 "speakers": [p.name for p in s.speakers],
-                "talks": [talk_json(t, z) for t in talks],
+                "affiliations": affiliations_json(s.speakers),
+                "chairs": [p.name for p in s.chairs],
+                "location": s.location, "url": s.url, "track": s.track,
+                "standalone": s.standalone,
+                "talks": [talk_json(t, z) for t in shown_talks(s, talks)],
             }
             for sch, s, talks in agenda.entries
         ],

@@ -64,6 +64,7 @@ class StoreError(Exception):
 class Name(NamedTuple):
     name: str
     key: str
+    affiliation: str | None = None
 
 
 class TalkRecord(NamedTuple):
@@ -77,12 +78,20 @@ class TalkRecord(NamedTuple):
     start: datetime | None
     end: datetime | None
     estimated: bool
+    end_estimated: bool
     published: date | None
     abstract: str
+    location: str | None
+    url: str | None
+    track: str | None
 
     @property
     def timed(self) -> bool:
         return self.start is not None and self.end is not None
+
+    @property
+    def any_estimated(self) -> bool:
+        return self.estimated or self.end_estimated
 
 
 # -- encoding -------------------------------------------------------------------------
@@ -110,21 +119,23 @@ def _decode_time(value: list[Any] | None) -> datetime | None:
 
 def _record_json(t: Talk) -> bytes:
     return json.dumps(
-        [t.id, t.title, t.title_source, [[s.name, s.key] for s in t.speakers],
-         _encode_time(t.start), _encode_time(t.end), t.estimated,
-         t.published.isoformat() if t.published else None, t.abstract],
+        [t.id, t.title, t.title_source, [[s.name, s.key, s.affiliation] for s in t.speakers],
+         _encode_time(t.start), _encode_time(t.end), t.estimated, t.end_estimated,
+         t.published.isoformat() if t.published else None, t.abstract,
+         t.location, t.url, t.track],
         ensure_ascii=False, separators=(",", ":"),
     ).encode("utf-8", "surrogatepass")
 
 
 def _record(data: bytes) -> TalkRecord:
     try:
-        (id_, title, source, speakers, start, end, estimated, published,
-         abstract) = json.loads(data)
+        (id_, title, source, speakers, start, end, estimated, end_estimated, published,
+         abstract, location, url, track) = json.loads(data)
         return TalkRecord(
-            id_, title, source, tuple(Name(n, k) for n, k in speakers),
-            _decode_time(start), _decode_time(end), bool(estimated),
+            id_, title, source, tuple(Name(n, k, a) for n, k, a in speakers),
+            _decode_time(start), _decode_time(end), bool(estimated), bool(end_estimated),
             date.fromisoformat(published) if published else None, abstract,
+            location, url, track,
         )
     except (ValueError, TypeError, KeyError) as exc:
         raise StoreError(f"a talk record does not decode: {exc}") from None

@@ -11,7 +11,7 @@ import textwrap
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from .render import display_title, names_brief, when
+from .render import display_title, names_brief, talk_when
 from .search import snippet
 from .zones import zone_name
 
@@ -36,7 +36,7 @@ def _about(schedule: Schedule | None, talk: Talk) -> str:
 
 def _talk_lines(schedule: Schedule | None, talk: Talk, zone: ZoneInfo, width: int,
                 lead: str = "  ") -> list[str]:
-    span = when(talk.start, talk.end, zone, talk.estimated) if talk.timed else "no time"
+    span = talk_when(talk, zone) if talk.timed else "no time"
     head = f"{lead}{span:<{WHEN_WIDTH}} "
     indent = " " * len(head)
     room = max(20, width - len(head))

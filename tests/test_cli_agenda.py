@@ -57,13 +57,17 @@ def test_agenda_json_shape_and_estimates(capsys):
     assert [s["start"][11:16] for s in data["sessions"]] == [
         "08:00", "08:15", "09:30", "11:10", "13:30", "15:20"]
     s1 = data["sessions"][2]
-    assert set(s1) >= {"id", "kind", "title", "start", "end", "estimated", "speakers", "talks"}
-    assert s1["start"] == "2021-04-06T09:30:00-07:00" and s1["estimated"] is True
+    assert set(s1) >= {"id", "kind", "title", "start", "end", "estimated", "end_estimated",
+                       "speakers", "location", "url", "talks"}
+    # The session's start is stated, its end estimated (it runs until its talks end).
+    assert s1["start"] == "2021-04-06T09:30:00-07:00" and s1["estimated"] is False
+    assert s1["end_estimated"] is True
     talk = s1["talks"][0]
-    assert set(talk) == {"id", "title", "title_source", "speakers", "start", "end", "estimated"}
+    assert set(talk) == {"id", "title", "title_source", "speakers", "affiliations", "start",
+                         "end", "estimated", "end_estimated", "location", "url", "track"}
     untitled = data["sessions"][5]["talks"][3]
     assert untitled["title_source"] == "placeholder" and talk["title_source"] == "stated"
-    assert talk["estimated"] is True
+    assert talk["estimated"] is True and talk["end_estimated"] is True
     assert data["sessions"][0]["speakers"] == ["Alex Dimakis", "Ion Stoica", "Alexander Smola"]
 
 

@@ -18,7 +18,8 @@ from planner.search import Hit, SearchIndex, search, snippet
 from .conftest import ROOT
 from .test_listing import load_generator
 
-JSON_KEYS = ["id", "title", "title_source", "speakers", "schedule", "start", "end", "estimated"]
+JSON_KEYS = ["id", "title", "title_source", "speakers", "affiliations", "schedule", "start",
+             "end", "estimated", "end_estimated", "location", "url", "track"]
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from ..parsers import FORMAT_NAMES
 from ..picks_view import (
     describe_change, describe_clash_for, pick_json, render_clashes_text, render_picks_text,
 )
-from ..render import when
+from ..render import talk_when, when
 from ..zones import get_zone
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,
@@ -198,8 +198,7 @@ def _search_one(plan: Plan, query: str) -> str:
         raise PlannerError(f"No talk matches {query!r}; nothing was picked.")
     if len(hits) > 1:
         emit("".join(
-            f"{h.talk.id}  {when(h.talk.start, h.talk.end, plan.zone, h.talk.estimated)}  "
-            f"{h.talk.title} ({h.schedule.label})\n"
+            f"{h.talk.id}  {talk_when(h.talk, plan.zone)}  {h.talk.title} ({h.schedule.label})\n"
             for h in hits
         ))
         raise AmbiguousError(

@@ -102,8 +102,10 @@ def build_outline(schedules: list[Schedule], zone: ZoneInfo) -> Outline:
             ]
             for i, b in enumerate(sessions):
                 b.track = _track_label(i) if len(sessions) > 1 else ""
-                b.heading = Row(RowKind.SESSION, schedule=b.schedule, session=b.session,
-                                day=day, track=b.track)
+                # A standalone session is its one talk: shown as that talk's row alone.
+                b.heading = None if b.session.standalone and b.talks else Row(
+                    RowKind.SESSION, schedule=b.schedule, session=b.session, day=day,
+                    track=b.track)
                 b.rows = [Row(RowKind.TALK, schedule=b.schedule, session=b.session, talk=t,
                               day=day, track=b.track) for t in b.talks]
                 b.ids = [t.id for t in b.talks]
@@ -157,7 +159,8 @@ def _flatten(outline: Outline, keep: Collection[str] | None) -> Rows:
                 if keep is not None and not talks:
                     continue
                 shown += 1
-                slot_rows.append(b.heading)  # type: ignore[arg-type]
+                if b.heading is not None:
+                    slot_rows.append(b.heading)
                 slot_rows.extend(talks)
             if shown > 1:
                 day_rows.append(Row(RowKind.SLOT, session=slot[0].session, day=day_block.day,

@@ -106,7 +106,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
         if where:
             out.append(" · ".join(where) + "\n", self._style("muted"))
         if talk.start is not None:
-            self._times(out, talk.start, talk.end, talk.estimated, sch)
+            self._times(out, talk.start, talk.end, talk.any_estimated, sch)
         else:
             note = "No time: picking it adds it to the reading list."
             if talk.published is not None:
