@@ -174,6 +174,10 @@ class Schedule(BaseModel):
     sessions: list[Session] = Field(default_factory=list)
     unscheduled: list[Talk] = Field(default_factory=list)  # talks with no time at all
     diagnostics: list[Diagnostic] = Field(default_factory=list)
+    # How much of the text the reader used: non-blank lines, and those that went into
+    # an item or were recognised as page furniture (None: the format does not count).
+    lines_total: int | None = None
+    lines_used: int | None = None
 
     @property
     def label(self) -> str:

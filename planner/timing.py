@@ -149,6 +149,14 @@ def _slot_talks(s: Session, per_talk: timedelta, zone: ZoneInfo) -> None:
     assert s.start is not None and s.end is not None
     if not s.talks:
         return
+    if s.standalone:  # the session is its talk: the same times, stated or not
+        start, end = s.start.astimezone(zone), s.end.astimezone(zone)
+        for t in s.talks:
+            _set_times(t, start, end, s.start_estimated, s.end_estimated)
+        return
+    if any(t.start is not None and not t.estimated for t in s.talks):
+        _keep_stated(s, zone)
+        return
     if s.kind is SessionKind.POSTER:
         start, end = s.start.astimezone(zone), s.end.astimezone(zone)
         for t in s.talks:
@@ -165,7 +173,29 @@ def _slot_talks(s: Session, per_talk: timedelta, zone: ZoneInfo) -> None:
         at += slot
 
 
-def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool) -> None:
+def _keep_stated(s: Session, zone: ZoneInfo) -> None:
+    """Talks with a start of their own (a grid's rows) keep it; each ends where the next
+    stated start of the session begins, else with the session; talks without one span
+    the session, estimated."""
+    assert s.start is not None and s.end is not None
+    starts = sorted({t.start.astimezone(timezone.utc) for t in s.talks
+                     if t.start is not None and not t.estimated})
+    session_end = s.end.astimezone(timezone.utc)
+    for t in s.talks:
+        if t.start is None or t.estimated:
+            _set_times(t, s.start.astimezone(zone), s.end.astimezone(zone), True)
+            continue
+        st = t.start.astimezone(timezone.utc)
+        if t.end is not None and not t.end_estimated:
+            continue
+        i = bisect.bisect_right(starts, st)
+        end = starts[i] if i < len(starts) else max(session_end, st + timedelta(minutes=15))
+        _set_times(t, st.astimezone(zone), end.astimezone(zone), False, True)
+
+
+def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool,
+               end_estimated: bool | None = None) -> None:
     # Straight into the instance dict: pydantic's __setattr__ costs more than the whole
     # slot arithmetic on a 10,000-talk program, and these values are already valid.
-    t.__dict__.update(start=start, end=end, estimated=estimated)
+    t.__dict__.update(start=start, end=end, estimated=estimated,
+                      end_estimated=estimated if end_estimated is None else end_estimated)

@@ -27,7 +27,7 @@ __all__ = ["FORMATS", "FORMAT_NAMES", "Format", "ParseOptions", "detect", "get_f
 
 # Format name -> module in this package, in detection and help order.
 _MODULES = {"site": "site", "listing": "listing", "abstracts": "abstracts",
-            "author-page": "author_page"}
+            "author-page": "author_page", "program": "program"}
 FORMAT_NAMES: tuple[str, ...] = tuple(_MODULES)
 
 

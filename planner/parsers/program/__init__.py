@@ -1,0 +1,60 @@
+"""Conference programs as people paste or save them: the free-form reader.
+
+One pipeline for every layout that is not a machine format or one of the seed
+shapes: (1) the input becomes lines with their structure (`text_front` for plain text
+and Markdown, `html_front` for saved pages); (2) each line is judged (a time, a day,
+a label, people, a title, prose); (3) `reader` assembles days, sessions and talks,
+carrying the day down and reading the lines under each time; (4) `build` turns them
+into the model with dates, the stated zone and ids.  Whatever it could not place is a
+diagnostic with its line number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...diagnostics import DiagnosticSink
+from ...gcpause import gc_paused
+from ...model import Schedule
+from ..base import ParseOptions
+from .build import Builder
+from .doc import Doc
+from .html_front import is_html_document, looks_like_html, read_html
+from .reader import Reader
+from .text_front import looks_like_markdown, read_text
+
+NAME = "program"
+TITLE = "conference program (times, tables, listings; text, Markdown or HTML)"
+
+_TIMEISH = re.compile(
+    r"(?<![\d:])(?:[01]?\d|2[0-3])[:.][0-5]\d(?!\d)|\b\d{1,2}\s*[ap]\.?\s?m\b", re.IGNORECASE)
+
+
+def read_doc(text: str) -> Doc:
+    if is_html_document(text) or (not looks_like_markdown(text) and looks_like_html(text)):
+        return read_html(text)
+    return read_text(text)
+
+
+def sniff(text: str) -> float:
+    """Any text with times, or with entries of titles and people, fits somewhat; the seed
+    formats claim their own shapes more strongly."""
+    head = text[:200_000]
+    if not head.strip():
+        return 0.0
+    times = len(_TIMEISH.findall(head))
+    if times >= 2:
+        return 0.55
+    if is_html_document(head):
+        return 0.5
+    return 0.45
+
+
+def parse(text: str, options: ParseOptions) -> Schedule:
+    diag = DiagnosticSink(options.source)
+    with gc_paused():
+        doc = read_doc(text)
+        reader = Reader(doc, diag)
+        reader.run()
+        builder = Builder(doc, reader.top, reader.loose, reader.used, options, diag, NAME)
+        return builder.build()

@@ -1,0 +1,330 @@
+"""The lines under a header (or a run of lines with no header at all) as items.
+
+A run of lines holds the entry's own part (its title when the header had none, its
+speakers, chairs, room, description) and then zero or more sub-items, each a title
+with its people, labels and abstract.  A sub-item starts at a title that its people
+follow (or precede, where the page writes people first), at a one-line item with its
+people in it (`Speaker: **Title**`), or at a line set apart the way the other items of
+the run are (a heading, a bold line, a list item).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...model import Link
+from .doc import Line
+from .items import ItemParts, split_item, strip_numbering
+from .kinds import label_kind, split_label
+from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
+from .people import Person, read_people
+
+# Labels whose line holds people, an abstract, a link or a room.
+_PEOPLE_LABELS = {"speaker", "speakers", "presenter", "presenters", "author", "authors", "by",
+                  "moderator", "moderators", "panelist", "panelists", "panellist", "panellists",
+                  "organizer", "organizers", "organiser", "organisers", "organized by",
+                  "organised by", "host", "hosts", "instructor", "instructors"}
+_CHAIR_LABELS = {"chair", "chairs", "session chair", "session chairs", "chair/co-chair"}
+_TEXT_LABELS = {"abstract", "summary", "description", "bio", "biography", "about the speaker"}
+_LINK_LABELS = {"slides", "video", "recording", "pdf", "arxiv link", "pdf link", "link", "links",
+                "materials", "presentation", "zoom link", "poster", "presentation not available",
+                "not available", "show abstract", "hide abstract", "more", "details", "read more",
+                "top", "back to top", "abstract | bio", "abstract|bio"}
+_SKIP_LABELS = {"comments", "comment", "subjects", "subject", "keywords", "tags", "note", "notes",
+                "track", "type", "format", "supported by", "sponsored by", "sponsor", "when",
+                "time", "date"}
+_KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "masters thesis",
+              "thesis", "poster"}
+
+
+@dataclass
+class Rec:
+    line: Line
+    kind: str  # title, people, prose, label, link, skip
+    label: str | None = None
+    value: str = ""
+    parts: ItemParts | None = None
+    strong: str = ""  # heading, bold, bullet, link: how the layout sets it apart
+
+
+@dataclass
+class Item:
+    """One item read from a run of lines."""
+
+    lines: list[Line] = field(default_factory=list)
+    parts: ItemParts = field(default_factory=ItemParts)
+    abstract: list[str] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    kind_label: str | None = None
+
+    @property
+    def first(self) -> int:
+        return self.lines[0].no if self.lines else 0
+
+
+def _strong(line: Line) -> str:
+    if line.heading:
+        return f"h{line.heading}"
+    text = line.text
+    for s in line.spans:
+        covered = s.end - s.start
+        if covered >= len(text) * 0.6 and s.start <= 3:
+            if s.bold:
+                return "bold"
+            if s.href is not None:
+                return "link"
+            if s.italic:
+                return "italic"
+    if line.bullet:
+        return "bullet"
+    return ""
+
+
+def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]) -> list[Rec]:
+    out: list[Rec] = []
+    for ln in lines:
+        text = ln.text.strip()
+        if not text or is_debris(text) or is_nav(text):
+            out.append(Rec(ln, "skip"))
+            continue
+        lab = label_line(text)
+        if lab is not None:
+            name, value = lab
+            if name in _LINK_LABELS or (name in ("paper", "talk") and not value):
+                kind = "link" if name not in _KIND_ONLY else "kindlabel"
+                out.append(Rec(ln, kind, name, value))
+                continue
+            if name in _KIND_ONLY and (not value or value.lower().strip("[]") in ("abstract", "bio")
+                                       or len(value) < 40 and "[" not in value and not is_people_line(value)):
+                out.append(Rec(ln, "kindlabel", name, value))
+                continue
+            out.append(Rec(ln, "label", name, value))
+            continue
+        strong = _strong(ln)
+        if is_prose(text):
+            out.append(Rec(ln, "prose", strong=strong))
+            continue
+        if is_people_line(text) and strong not in ("h1", "h2", "h3", "h4", "bold", "link"):
+            out.append(Rec(ln, "people", strong=strong))
+            continue
+        lab_only = label_kind(text.rstrip(":"))
+        if lab_only is not None and len(text) < 40:
+            out.append(Rec(ln, "kindlabel", text.rstrip(":").lower(), "", strong=strong))
+            continue
+        out.append(Rec(ln, "title", strong=strong,
+                       parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
+    return out
+
+
+def _next_meaningful(recs: list[Rec], i: int) -> int | None:
+    j = i + 1
+    while j < len(recs) and recs[j].kind in ("skip", "link", "kindlabel"):
+        j += 1
+    return j if j < len(recs) else None
+
+
+def _lenient_people(rec: Rec) -> bool:
+    text = rec.line.text
+    if rec.kind == "people":
+        return True
+    if rec.kind == "label" and rec.label in _PEOPLE_LABELS:
+        return True
+    if rec.kind != "title" or rec.strong in ("h1", "h2", "h3", "bold", "link"):
+        return False
+    return len(text) <= 200 and is_people_line(text, lenient=True)
+
+
+def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
+    """(the run's own records, the records of each sub-item)."""
+    starts: list[int] = []
+    markers = [r.strong for r in recs if r.kind == "title" and r.strong]
+    dominant = max(set(markers), key=markers.count) if markers else ""
+    n_marked = markers.count(dominant) if dominant else 0
+    i = 0
+    while i < len(recs):
+        r = recs[i]
+        if r.kind == "title":
+            j = _next_meaningful(recs, i)
+            follows_people = j is not None and _lenient_people(recs[j]) and (
+                recs[j].kind != "title" or _single_name_ok(recs, i, j))
+            one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
+                and r.parts.title
+            marked = dominant and r.strong == dominant and n_marked >= 2
+            label_title = False
+            if follows_people or one_line or marked:
+                starts.append(i)
+                if follows_people and recs[j].kind == "title":
+                    recs[j].kind = "people"  # the position says it
+        elif r.kind == "label" and r.label == "title":
+            starts.append(i)
+        elif people_first and r.kind in ("people",):
+            j = _next_meaningful(recs, i)
+            if j is not None and recs[j].kind == "title":
+                starts.append(i)
+        i += 1
+    starts = sorted(set(starts))
+    # a people-first item must not also start at its own title
+    if people_first:
+        starts = [s for k, s in enumerate(starts)
+                  if not (k > 0 and starts[k - 1] == s - 1 and recs[s - 1].kind == "people"
+                          and recs[s].kind == "title")]
+    if not starts:
+        return recs, []
+    own = recs[:starts[0]]
+    groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
+    return own, groups
+
+
+def _single_name_ok(recs: list[Rec], i: int, j: int) -> bool:
+    """A title line read as a lone name only right after a title (`Making Games` /
+    `Piper Thunstrom`), never when it reads as a title of its own."""
+    text = recs[j].line.text
+    got = read_people(text, lenient=True)
+    return got is not None and got.score >= 0.99 and len(got.people) >= 1 and \
+        _namey(recs[j].line.text)
+
+
+def _namey(text: str) -> bool:
+    from .people import name_like
+
+    got = read_people(text)
+    if got is None or not got.people:
+        return False
+    return all(name_like(p.name) or p.affiliation for p in got.people)
+
+
+def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str]) -> Item:
+    """One sub-item from its records: title, people, labels, abstract."""
+    item = Item(lines=[r.line for r in recs])
+    parts = ItemParts()
+    title_set = False
+    for r in recs:
+        if r.kind == "skip":
+            continue
+        if r.kind == "link":
+            href = next((s.href for s in r.line.spans if s.href), None)
+            if href and r.label not in ("show abstract", "hide abstract", "more", "details"):
+                item.links.append(Link(label=r.line.text[:60], url=href))
+            continue
+        if r.kind == "kindlabel":
+            k = label_kind(r.label or "")
+            if k is not None and parts.kind is None:
+                parts.kind = k
+                parts.label = r.label
+            if r.value and r.value.strip("[]").lower() not in ("abstract", "bio"):
+                item.abstract.append(r.value)
+            continue
+        if r.kind == "label":
+            _apply_label(item, parts, r)
+            if r.label == "title" and r.value:
+                title_set = True
+            continue
+        if r.kind == "title" and not title_set:
+            p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
+            if p.title:
+                parts.title = p.title
+                parts.url = parts.url or p.url
+                title_set = True
+            if p.kind and not parts.kind:
+                parts.kind, parts.label = p.kind, p.label
+            elif p.label and not parts.label:
+                parts.label = p.label
+            if p.people and not parts.people:
+                parts.people, parts.people_score, parts.by_label = p.people, p.people_score, p.by_label
+            parts.chairs = parts.chairs or p.chairs
+            parts.room = parts.room or p.room
+            parts.notes.extend(p.notes)
+            continue
+        if r.kind in ("people", "title") and title_set:
+            got = people_of(r.line.text, lenient=True)
+            if got is not None and (r.kind == "people" or got.score >= 0.75):
+                if parts.by_label and parts.people:
+                    continue
+                parts.people.extend(got.people)
+                parts.people_score = max(parts.people_score, got.score)
+                continue
+            if r.kind == "title" and not item.abstract and len(r.line.text) < 160:
+                parts.notes.append(r.line.text)
+                continue
+            item.abstract.append(r.line.text)
+            continue
+        if r.kind == "people" and not title_set:
+            got = people_of(r.line.text, lenient=True)
+            if got is not None:
+                parts.people.extend(got.people)
+                parts.people_score = max(parts.people_score, got.score)
+            continue
+        if r.kind == "prose":
+            item.abstract.append(r.line.text)
+    item.parts = parts
+    return item
+
+
+def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
+    name, value = r.label or "", r.value
+    if name in _PEOPLE_LABELS:
+        got = read_people(value, lenient=True) if value else None
+        if got is not None and got.people:
+            if not (parts.by_label and parts.people):
+                parts.people = list(got.people)
+            parts.people_score = 1.0
+            parts.by_label = True
+    elif name in _CHAIR_LABELS:
+        got = read_people(value, lenient=True) if value else None
+        if got is not None:
+            parts.chairs = list(got.people)
+    elif name in _TEXT_LABELS:
+        if value:
+            item.abstract.append(value)
+    elif name in ("room", "location", "venue", "where"):
+        parts.room = parts.room or value or None
+    elif name == "title":
+        if value:
+            parts.title = value
+    elif name in _LINK_LABELS:
+        href = next((s.href for s in r.line.spans if s.href), None)
+        url = href or (value if re.match(r"^https?://\S+$", value) else None)
+        if url:
+            if name == "arxiv link" and not parts.url:
+                parts.url = url
+            item.links.append(Link(label=name, url=url))
+
+
+def own_part(recs: list[Rec]) -> tuple[list[Person], list[Person], list[str], str | None, list[Rec]]:
+    """(people, chairs, description, room, title records) of a run's own records."""
+    people: list[Person] = []
+    chairs: list[Person] = []
+    text: list[str] = []
+    room = None
+    titles: list[Rec] = []
+    for r in recs:
+        if r.kind == "people":
+            got = people_of(r.line.text, lenient=True)
+            if got is not None:
+                people.extend(got.people)
+        elif r.kind == "label":
+            if r.label in _PEOPLE_LABELS:
+                got = read_people(r.value, lenient=True) if r.value else None
+                if got is not None:
+                    people.extend(got.people)
+            elif r.label in _CHAIR_LABELS:
+                got = read_people(r.value, lenient=True) if r.value else None
+                if got is not None:
+                    chairs.extend(got.people)
+            elif r.label in _TEXT_LABELS and r.value:
+                text.append(r.value)
+            elif r.label in ("room", "location", "venue", "where") and r.value:
+                room = room or r.value
+        elif r.kind == "prose":
+            text.append(r.line.text)
+        elif r.kind == "title":
+            titles.append(r)
+    return people, chairs, text, room, titles
+
+
+def numbered(text: str) -> bool:
+    return strip_numbering(text)[1] > 0
+
+
+__all__ = ["Item", "Rec", "classify", "group", "read_item", "own_part", "split_label", "numbered"]

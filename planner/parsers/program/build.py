@@ -1,0 +1,521 @@
+"""Entries into the model: dates for the days, instants in the program's zone, sessions
+and talks with ids, estimated slots where the text gives none, and the report of what
+was assumed and what was left unread."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from ... import clock
+from ...diagnostics import DiagnosticSink
+from ...ids import IdAllocator, conference_key, session_id, talk_id
+from ...model import Schedule, Session, SessionKind, Speaker, Talk
+from ...speakers import make_speaker
+from ...text import fold
+from ...timing import assign_times
+from ...zones import local_zone_name
+from ..base import ParseOptions
+from .doc import Doc
+from .drafts import DayRef, Draft
+from .kinds import is_break, kind_from_words
+from .people import Person
+from .stated_zone import stated_zone
+from .when import DayMark, find_days, years_in
+
+_ALLDAY = (time(9, 0), time(17, 0))
+_GENERIC_TITLES = re.compile(
+    r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
+    r"conference schedule|full schedule|calendar|home|news)$", re.I)
+_KEEP_AS_IS = {SessionKind.BREAK}
+
+
+class Builder:
+    def __init__(self, doc: Doc, top: list[Draft], loose: list[Draft], used: set[int],
+                 options: ParseOptions, diag: DiagnosticSink, fmt: str) -> None:
+        self.doc, self.top, self.loose, self.used = doc, top, loose, used
+        self.options, self.diag, self.format = options, diag, fmt
+        self.today = options.today or clock.now().date()
+
+    # -- zone, year, days ---------------------------------------------------------------
+    def zone(self) -> str:
+        if self.options.timezone:
+            return self.options.timezone
+        lines = [(ln.no, ln.text) for ln in self.doc.lines] + \
+                [(c_ln.no, c_ln.text) for ln in self.doc.lines if ln.cells
+                 for c in ln.cells for c_ln in c.lines]
+        for d in self._all_drafts():
+            if d.zone:
+                lines.append((d.line, f"{d.zone} time"))
+        text = "\n".join(t for _, t in lines[:20000])
+        found = stated_zone(lines, text)
+        if found is not None:
+            self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
+                           f"({found.evidence!r})", found.line)
+            if found.assumed:
+                self.diag.warning("zone-ambiguous", found.assumed, found.line)
+            return found.name
+        name = local_zone_name()
+        if self.top:
+            self.diag.warning(
+                "zone-assumed",
+                f"the text states no time zone; times read in this machine's zone, {name} "
+                "(use --source-tz or a .toml beside the text to fix it)",
+            )
+        return name
+
+    def _all_drafts(self):
+        stack = list(self.top) + list(self.loose)
+        while stack:
+            d = stack.pop()
+            yield d
+            stack.extend(d.children)
+
+    def _year_evidence(self) -> Counter[int]:
+        votes: Counter[int] = Counter()
+        max_year = self.today.year + 3
+        for ln in self.doc.lines:
+            texts = [ln.text] if ln.cells is None else [c.text for c in ln.cells]
+            for t in texts:
+                w = 3 if ln.heading else 1
+                for y in years_in(t):
+                    if 1990 <= y <= max_year:
+                        votes[y] += w
+            for s in ln.spans:
+                if s.href:
+                    for y in years_in(s.href):
+                        if 1990 <= y <= max_year:
+                            votes[y] += 1
+            if ln.cells:
+                for c in ln.cells:
+                    for cl in c.lines:
+                        for s in cl.spans:
+                            if s.href:
+                                for y in years_in(s.href):
+                                    if 1990 <= y <= max_year:
+                                        votes[y] += 1
+        if self.doc.title:
+            for y in years_in(self.doc.title):
+                votes[y] += 3
+        for _, m in self.doc.meta:
+            for y in years_in(m):
+                votes[y] += 3
+        return votes
+
+    def _evidence_dates(self) -> list[date]:
+        """Dates written anywhere: prose, meta, links (`2020-02-22`)."""
+        out: list[date] = []
+        texts = [ln.text for ln in self.doc.lines] + [m for _, m in self.doc.meta]
+        for ln in self.doc.lines:
+            for s in ln.spans:
+                if s.href:
+                    texts.append(s.href)
+            if ln.cells:
+                for c in ln.cells:
+                    for cl in c.lines:
+                        texts.append(cl.text)
+                        texts += [s.href for s in cl.spans if s.href]
+        for t in texts[:20000]:
+            for m in find_days(t[:500]):
+                if m.full and m.year:
+                    d = m.on(m.year)
+                    if d:
+                        out.append(d)
+        return out
+
+    def resolve_days(self, refs: list[DayRef]) -> dict[int, date]:
+        """A date for every day the entries name (keyed by id of the DayRef)."""
+        out: dict[int, date] = {}
+        marks = [r.mark for r in refs if r.mark is not None]
+        stated_years = [m.year for m in marks if m.year]
+        evidence = self._evidence_dates()
+        year: int | None = self.options.year
+        if year is None and stated_years:
+            year = Counter(stated_years).most_common(1)[0][0]
+        if year is None:
+            year = self._year_from_text(marks, evidence)
+        # months for days written without one (`Saturday 22nd`)
+        months = Counter(m.month for m in marks if m.month)
+        ev_months = Counter((d.year, d.month) for d in evidence)
+        resolved: list[tuple[DayRef, date | None]] = []
+        for r in refs:
+            m = r.mark
+            d = None
+            if m is not None and m.full:
+                d = m.on(year or self.today.year)
+            elif m is not None and m.day is not None and m.weekday is not None:
+                d = self._month_for(m, year, months, ev_months)
+            resolved.append((r, d))
+        anchor = next((d for _, d in resolved if d is not None), None)
+        if anchor is None and evidence:
+            anchor = min(evidence) if len(set(evidence)) > 1 else evidence[0]
+        # weekday-only and ordinal days, relative to their neighbours
+        prev: date | None = None
+        first_abs = anchor
+        for k, (r, d) in enumerate(resolved):
+            m = r.mark
+            if d is None and m is not None and m.ordinal is not None:
+                base = first_abs or self._today_anchor()
+                d = base + timedelta(days=m.ordinal - 1)
+            elif d is None and m is not None and m.weekday is not None:
+                base = prev
+                if base is None:
+                    nxt = next((x for _, x in resolved[k + 1:] if x is not None), None)
+                    if nxt is not None:
+                        d = nxt - timedelta(days=(nxt.weekday() - m.weekday) % 7 or 7)
+                    else:
+                        base = (anchor - timedelta(days=1)) if anchor else self._today_anchor() - timedelta(days=1)
+                if d is None:
+                    delta = (m.weekday - base.weekday()) % 7
+                    d = base + timedelta(days=delta or (7 if base == prev else 0))
+                    if prev is None and anchor is None:
+                        self._weekday_note(m)
+            elif d is None:
+                d = prev or anchor or self._today_anchor(note=True)
+            resolved[k] = (r, d)
+            prev = d
+            out[id(r)] = d
+        return out
+
+    def _today_anchor(self, note: bool = False) -> date:
+        if note and not getattr(self, "_noted_today", False):
+            self._noted_today = True
+            self.diag.warning(
+                "date-assumed",
+                f"the text states no date for its times; they are placed on {self.today:%A} "
+                f"{self.today.isoformat()} (today)",
+            )
+        return self.today
+
+    def _weekday_note(self, m: DayMark) -> None:
+        if getattr(self, "_noted_weekday", False):
+            return
+        self._noted_weekday = True
+        self.diag.warning(
+            "date-assumed",
+            "the text names its days by weekday only; they are placed in the coming week "
+            "(add the dates to the text or a .toml to fix it)",
+        )
+
+    def _month_for(self, m: DayMark, year: int | None, months: Counter, ev_months: Counter) -> date | None:
+        y = year or self.today.year
+        candidates = []
+        for mo in range(1, 13):
+            try:
+                d = date(y, mo, m.day)
+            except ValueError:
+                continue
+            if d.weekday() == m.weekday:
+                score = months.get(mo, 0) * 10 + ev_months.get((y, mo), 0) * 5
+                candidates.append((score, -abs((d - self.today).days) if not year else 0, d))
+        if not candidates:
+            return None
+        best = max(candidates)
+        return best[2]
+
+    def _year_from_text(self, marks: list[DayMark], evidence: list[date]) -> int | None:
+        votes = self._year_evidence()
+        dated = [m for m in marks if m.full]
+        checks = [m for m in dated if m.weekday is not None]
+        if votes:
+            for y, _ in votes.most_common():
+                if all(_fits(m, y) for m in checks):
+                    if dated or any(m.weekday is not None and m.day for m in marks):
+                        self.diag.info("year-stated", f"year {y} taken from the text")
+                    return y
+        if evidence:
+            return Counter(d.year for d in evidence).most_common(1)[0][0]
+        if checks:
+            from ..years import resolve_year
+            from ..datetimes import HeaderTime
+
+            hts = [(1, HeaderTime("", m.weekday, m.month, m.day, None, time(9), None, None))
+                   for m in checks]
+            return resolve_year(hts, None, self.today, self.diag)
+        if dated:
+            self.diag.warning(
+                "year-assumed",
+                f"the text states no year; assumed {self.today.year} (use --year to fix it)",
+            )
+            return self.today.year
+        return None
+
+    # -- the model ------------------------------------------------------------------------
+    def build(self) -> Schedule:
+        opts = self.options
+        zone_name = self.zone()
+        zone = ZoneInfo(zone_name)
+        conference = opts.conference or self._conference()
+        refs = self._day_refs()
+        dates = self.resolve_days(refs)
+        year = opts.year or (Counter(d.year for d in dates.values()).most_common(1)[0][0] if dates else None)
+        conf_key = conference_key(conference, year)
+        self._fix_meridiems(dates)
+        ids = IdAllocator()
+        sessions: list[Session] = []
+        unscheduled: list[Talk] = []
+        self._merge_loose()
+        for d in self.top:
+            day = dates.get(id(d.day)) if d.day is not None else None
+            if day is None:
+                day = self._today_anchor(note=True)
+            s = self._session(d, day, zone, conf_key, ids)
+            if s is not None:
+                sessions.append(s)
+        for d in self.loose:
+            for t in self._loose_talks(d, conf_key, ids):
+                unscheduled.append(t)
+        schedule = Schedule(conference=conference, year=year, timezone=zone_name,
+                            source=opts.source, format=self.format, sessions=sessions,
+                            unscheduled=unscheduled)
+        if sessions:
+            sessions.sort(key=lambda s: (s.start is None, s.start))
+            assign_times(schedule, opts.talk_minutes, self.diag)
+        self._coverage(schedule)
+        schedule.diagnostics = list(self.diag.items)
+        return schedule
+
+    def _conference(self) -> str:
+        for ln in self.doc.lines[:60]:
+            if not (ln.heading or ln.no <= 3):
+                continue
+            text = ln.text
+            m = re.search(r"\b([A-Z][\w&+\-]*(?:\s+[A-Z][\w&+\-]*){0,3})\s+['’]?((?:19|20)\d\d)\b", text)
+            if m:
+                return f"{m.group(1)} {m.group(2)}"
+        if self.doc.title and not _GENERIC_TITLES.match(self.doc.title.strip()):
+            return self.doc.title.strip()[:80]
+        for ln in self.doc.lines[:5]:
+            if ln.heading == 1 and not _GENERIC_TITLES.match(ln.text.strip()) and len(ln.text) < 80:
+                return ln.text.strip()
+        self.diag.info("no-conference",
+                       "the text does not name its conference; add metadata or a .toml beside it")
+        return "Conference program"
+
+    def _day_refs(self) -> list[DayRef]:
+        seen: dict[int, DayRef] = {}
+        for d in self._all_drafts_in_order():
+            if d.day is not None and id(d.day) not in seen:
+                seen[id(d.day)] = d.day
+        refs = sorted(seen.values(), key=lambda r: (r.order, r.line))
+        return refs
+
+    def _all_drafts_in_order(self):
+        for d in self.top:
+            yield d
+            yield from d.children
+
+    def _fix_meridiems(self, dates: dict[int, date]) -> None:
+        """A bare `2:15` after `11:30` the same day is in the afternoon."""
+        by_day: dict[object, list[Draft]] = {}
+        for d in self.top:
+            by_day.setdefault(id(d.day) if d.day else None, []).append(d)
+        for drafts in by_day.values():
+            last = None
+            for d in drafts:
+                if d.start is None:
+                    continue
+                if d.bare and last is not None and d.start.hour < 12 and \
+                        d.start.hour + 12 <= 23 and _mins(d.start) < _mins(last) - 60:
+                    d.start = time(d.start.hour + 12, d.start.minute)
+                    if d.end is not None and d.end.hour < 12 and d.end < d.start:
+                        d.end = time(d.end.hour + 12, d.end.minute)
+                    for k in d.children:
+                        if k.start is not None and k.start.hour < 12:
+                            k.start = time(k.start.hour + 12, k.start.minute)
+                if d.end is not None and d.start is not None and d.end < d.start and d.end.hour < 12 \
+                        and d.end.hour + 12 >= d.start.hour:
+                    d.end = time(d.end.hour + 12, d.end.minute)
+                last = d.start
+
+    def _instant(self, day: date, t: time, zone: ZoneInfo) -> datetime:
+        return datetime.combine(day, t, tzinfo=zone)
+
+    def _session(self, d: Draft, day: date, zone: ZoneInfo, conf_key: str,
+                 ids: IdAllocator) -> Session | None:
+        title = d.title or d.label
+        if not title:
+            self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
+            return None
+        kind = d.kind or kind_from_words(title)
+        if kind is SessionKind.SESSION and not d.children and not d.is_session:
+            kind = SessionKind.TALK
+        start = end = None
+        start_est = end_est = False
+        if d.open == "allday" or (d.start is None and d.end is None):
+            start, end = self._instant(day, _ALLDAY[0], zone), self._instant(day, _ALLDAY[1], zone)
+            start_est = end_est = True
+        else:
+            if d.start is not None:
+                start = self._instant(day, d.start, zone)
+            if d.end is not None:
+                end_day = day + timedelta(days=1) if d.start and d.end < d.start else day
+                end = self._instant(end_day, d.end, zone)
+            if start is None and end is not None:
+                start = end - timedelta(minutes=30)
+                start_est = True
+        speakers = _speakers(d.people)
+        sid = session_id(conf_key, kind.value, title, day.isoformat())
+        session = Session(id=sid, kind=kind, title=title, start=start, end=end,
+                          start_estimated=start_est, end_estimated=end_est,
+                          speakers=speakers, chairs=_speakers(d.chairs),
+                          description="\n\n".join(d.abstract), location=d.room, url=d.url,
+                          line=d.line)
+        if d.children:
+            talks = []
+            for k in d.children:
+                t = self._talk(k, conf_key, ids, sid, day, zone)
+                if t is not None:
+                    talks.append(t)
+            session.talks = talks
+        elif kind not in _KEEP_AS_IS and not is_break(title):
+            t = Talk(id=ids.claim(talk_id(conf_key, title, [], "")), title=title,
+                     speakers=speakers, abstract="\n\n".join(d.abstract), session_id=sid,
+                     url=d.url, links=d.links, location=d.room, line=d.line,
+                     kind=kind if d.kind else None, start=start, end=end,
+                     estimated=start_est, end_estimated=end_est)
+            session.talks = [t]
+            session.standalone = True
+            session.speakers = speakers
+        return session
+
+    def _talk(self, k: Draft, conf_key: str, ids: IdAllocator, sid: str | None, day: date | None,
+              zone: ZoneInfo) -> Talk | None:
+        title = k.title or k.label
+        if not title:
+            return None
+        start = end = None
+        if k.start is not None and day is not None:
+            start = self._instant(day, k.start, zone)
+            if k.end is not None:
+                end = self._instant(day, k.end, zone)
+        return Talk(id=ids.claim(talk_id(conf_key, title, [], "")), title=title,
+                    speakers=_speakers(k.people), abstract="\n\n".join(k.abstract),
+                    session_id=sid, url=k.url, links=k.links, location=k.room, line=k.line,
+                    kind=k.kind, start=start, end=end, estimated=False,
+                    end_estimated=start is not None and end is None)
+
+    def _loose_talks(self, d: Draft, conf_key: str, ids: IdAllocator) -> list[Talk]:
+        if d.children and not d.people:
+            out = []
+            for k in d.children:
+                t = self._talk(k, conf_key, ids, None, None, ZoneInfo("UTC"))
+                if t is not None:
+                    out.append(t)
+            return out
+        t = self._talk(d, conf_key, ids, None, None, ZoneInfo("UTC"))
+        return [t] if t is not None else []
+
+    def _merge_loose(self) -> None:
+        """An item listed twice (a timed table and an abstracts section) is one item."""
+        timed = list(self._all_drafts_in_order())
+        index: dict[str, Draft] = {}
+        for d in timed:
+            if d.title:
+                index.setdefault(fold(d.title), d)
+        kept = []
+        for d in self.loose:
+            match = self._match(d, index, timed)
+            if match is None:
+                kept.append(d)
+                continue
+            match.abstract = match.abstract or d.abstract
+            match.links = match.links or d.links
+            match.url = match.url or d.url
+            if not match.people and d.people:
+                match.people = d.people
+            if d.children and not match.children:
+                match.children = d.children
+                for k in match.children:
+                    k.day = match.day
+            match.used |= d.used
+        self.loose = kept
+
+    def _match(self, d: Draft, index: dict[str, Draft], timed: list[Draft]) -> Draft | None:
+        if not d.title:
+            return None
+        key = fold(d.title)
+        if key in index:
+            return index[key]
+        if len(key) < 8:
+            return None
+        best, score = None, 0.0
+        for t in timed:
+            if not t.title:
+                continue
+            other = fold(t.title)
+            if len(other) < 6:
+                continue
+            if key.startswith(other) and len(other) >= 0.4 * len(key) or other.startswith(key) \
+                    or key.endswith(other) and len(other) >= 0.6 * len(key):
+                r = 0.95
+            else:
+                r = difflib.SequenceMatcher(None, key, other).ratio()
+            if r > score:
+                best, score = t, r
+        return best if score >= 0.9 else None
+
+    def _coverage(self, schedule: Schedule) -> None:
+        used = set(self.used) | set(self.doc.markup_lines)
+        for d in self._all_drafts():
+            used |= d.used
+        for d in self.loose:
+            used |= d.used
+        text_lines: set[int] = set()
+        for ln in self.doc.lines:
+            if ln.synthetic:
+                continue
+            text_lines.add(ln.no)
+            if ln.cells:
+                for c in ln.cells:
+                    text_lines |= {cl.no for cl in c.lines}
+        unused = sorted(text_lines - used)
+        # report unread lines as ranges, quoting the first of each
+        first_text = {}
+        for ln in self.doc.lines:
+            first_text.setdefault(ln.no, ln.text)
+            if ln.cells:
+                for c in ln.cells:
+                    for cl in c.lines:
+                        first_text.setdefault(cl.no, cl.text)
+        ranges: list[list[int]] = []
+        for n in unused:
+            if ranges and n - ranges[-1][-1] <= 2:
+                ranges[-1].append(n)
+            else:
+                ranges.append([n])
+        for r in ranges[:200]:
+            quote = first_text.get(r[0], "")
+            quote = quote if len(quote) <= 60 else quote[:59] + "…"
+            where = f"lines {r[0]}–{r[-1]}" if len(r) > 1 else f"line {r[0]}"
+            self.diag.info("not-read", f"{where} not read as program items: {quote!r}", r[0])
+        if len(ranges) > 200:
+            self.diag.info("not-read", f"{len(ranges) - 200} more stretches not read")
+        schedule.lines_total = len(text_lines)
+        schedule.lines_used = len(text_lines) - len(unused)
+
+
+def _mins(t: time) -> int:
+    return t.hour * 60 + t.minute
+
+
+def _fits(m: DayMark, year: int) -> bool:
+    d = m.on(year)
+    return d is not None and (m.weekday is None or d.weekday() == m.weekday)
+
+
+def _speakers(people: list[Person]) -> list[Speaker]:
+    out: list[Speaker] = []
+    seen: set[str] = set()
+    for p in people:
+        sp = make_speaker(p.name)
+        if not sp.key or sp.key in seen:
+            continue
+        seen.add(sp.key)
+        if p.affiliation:
+            sp = Speaker(name=sp.name, key=sp.key, affiliation=p.affiliation)
+        out.append(sp)
+    return out

@@ -1,0 +1,65 @@
+"""What the reader makes of a program before it becomes the model: days and entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import time
+
+from ...model import Link, SessionKind
+from .doc import Line
+from .people import Person
+from .when import DayMark
+
+
+@dataclass
+class DayRef:
+    """A day as the text names it; resolved to a date once the whole text is read."""
+
+    mark: DayMark | None  # None: the text never said which day
+    order: int  # how many day headings came before (0 for the first)
+    line: int
+    column: str | None = None  # a day given by a table column header
+
+    def key(self) -> tuple:
+        m = self.mark
+        if m is None:
+            return (self.order,)
+        return (m.weekday, m.day, m.month, m.year, m.ordinal, self.column)
+
+
+@dataclass
+class Draft:
+    """One entry (a session, a talk, a paper, a break) as read."""
+
+    line: int
+    title: str | None = None
+    label: str | None = None  # the kind label as written (`Keynote`)
+    kind: SessionKind | None = None
+    day: DayRef | None = None
+    start: time | None = None
+    end: time | None = None
+    open: str | None = None  # "after", "until", "allday"
+    bare: bool = False  # the start had no meridiem and may need one from context
+    people: list[Person] = field(default_factory=list)
+    chairs: list[Person] = field(default_factory=list)
+    room: str | None = None
+    url: str | None = None
+    links: list[Link] = field(default_factory=list)
+    abstract: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    children: list[Draft] = field(default_factory=list)
+    body: list[Line] = field(default_factory=list)  # lines under its header, read on close
+    level: int = 0  # heading level of its header (0: not a heading)
+    column: int | None = None  # table column of a parallel item
+    zone: str | None = None
+    slot: bool = False  # a time with no title of its own: the items under it take it
+    is_session: bool = False  # named as a session (holds talks even if none are listed)
+    used: set[int] = field(default_factory=set)
+    title_from_label: bool = False
+    placeholder: bool = False
+    body_para: int = 0  # the paragraph of its header line
+    span_all: bool = False  # a table cell across every column (a plenary entry)
+
+    @property
+    def timed(self) -> bool:
+        return self.start is not None or self.end is not None or self.open == "allday"

@@ -1,0 +1,307 @@
+"""Saved web pages (and HTML inside Markdown) into a `Doc`, through lxml's HTML parser.
+
+Block elements become lines; `<br>` breaks a line; headings keep their level, list
+items their bullet; table rows become rows of cells, each cell with lines of its own.
+Layouts built from `<div>`s are read as rows too when a block's first child holds only
+a time and its siblings hold the items (Bootstrap's `row` / `col-md-*` schedules).
+Tabs whose labels are days (`<a href="#day-1">11 Oct</a>` over `<div id="day-1">`) give
+their panel a day heading, as a reader of the page sees it.  Scripts, styles, forms,
+navigation bars and comments are not content.
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.html
+from lxml import etree
+
+from .doc import Cell, Doc, Line, Span
+
+_SKIP = frozenset({"head", "script", "style", "noscript", "template", "iframe", "nav", "form",
+                   "button", "select", "svg", "img", "input", "textarea", "object", "video",
+                   "audio", "canvas", "map", "title", "meta", "link"})
+_BLOCK = frozenset({"p", "div", "section", "article", "h1", "h2", "h3", "h4", "h5", "h6",
+                    "li", "dt", "dd", "blockquote", "pre", "header", "footer", "main", "aside",
+                    "figure", "figcaption", "caption", "address", "hgroup", "details",
+                    "summary", "center", "ul", "ol", "dl", "table", "tr", "body", "html", "hr",
+                    "tbody", "thead", "tfoot", "fieldset", "legend"})
+_BOLD = frozenset({"b", "strong", "th"})
+_ITALIC = frozenset({"i", "em", "cite"})
+_HEADING = {f"h{i}": i for i in range(1, 7)}
+_SPACES = re.compile(r"\s+")
+_DAYLIKE = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b\d{1,2}(?:st|nd|rd|th)?\s+"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\bday\s*\d\b|\d{4}-\d{2}-\d{2}",
+    re.IGNORECASE,
+)
+_TIMEISH = re.compile(
+    r"^\s*(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?\s?m\.?)?\s*(?:(?:[-–—]|to)\s*\d{1,2}(?:[:.]\d{2})?"
+    r"\s*(?:[ap]\.?\s?m\.?)?)?|all day|tba|tbd)\s*(?:\(?[A-Z]{2,5}\)?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+class _Lines:
+    """Collects lines while walking a subtree; inline runs become one line at a time."""
+
+    def __init__(self, offset: int, refs: dict[str, str], tabs: dict[str, str]) -> None:
+        self.offset = offset
+        self.refs = refs
+        self.tabs = tabs
+        self.out: list[Line] = []
+        self.buf: list[tuple[str, bool, bool, str | None]] = []
+        self.buf_no = 0
+        self.heading = 0
+        self.bullet_pending = False
+        self.item = 0
+        self.items = 0
+        self.para = 0
+        self.css = ""
+
+    def no(self, el) -> int:
+        return (getattr(el, "sourceline", None) or 1) + self.offset
+
+    def text(self, s: str | None, el, bold: bool, italic: bool, href: str | None) -> None:
+        if not s:
+            return
+        if not self.buf:
+            if not s.strip():
+                return
+            self.buf_no = self.no(el)
+        self.buf.append((s, bold, italic, href))
+
+    def flush(self) -> None:
+        if not self.buf:
+            return
+        parts: list[str] = []
+        segs = []
+        length = 0
+        for s, b, i, h in self.buf:
+            parts.append(s)
+            if b or i or h is not None:
+                segs.append((length, length + len(s), b, i, h))
+            length += len(s)
+        from .inline import _squash_with_spans
+
+        text, spans = _squash_with_spans("".join(parts), segs)
+        self.buf = []
+        if not text:
+            return
+        self.para += 1
+        self.out.append(Line(self.buf_no, text, spans, heading=self.heading,
+                             bullet=self.bullet_pending, item=self.item, para=self.para,
+                             css=self.css))
+        self.bullet_pending = False
+
+
+def _css(el) -> str:
+    return (el.get("class") or "").lower()
+
+
+def _attr_int(el, name: str) -> int:
+    try:
+        return max(1, min(50, int(el.get(name) or 1)))
+    except ValueError:
+        return 1
+
+
+def _walk(el, st: _Lines, bold: bool = False, italic: bool = False, href: str | None = None) -> None:
+    tag = el.tag if isinstance(el.tag, str) else None
+    if tag is None:  # comment, processing instruction
+        st.text(el.tail, el.getparent() if el.getparent() is not None else el, bold, italic, href)
+        return
+    tag = tag.lower()
+    if tag in _SKIP:
+        st.text(el.tail, el, bold, italic, href)
+        return
+    if tag == "br":
+        st.flush()
+        st.text(el.tail, el, bold, italic, href)
+        return
+    block = tag in _BLOCK
+    if block:
+        st.flush()
+        if tag != "div" or not _grid_row(el):
+            st.grid_parent = None if tag in ("table", "h1", "h2", "h3", "h4", "h5", "h6") else getattr(st, "grid_parent", None)
+    panel = st.tabs.get(el.get("id") or "")
+    if panel:
+        st.out.append(Line(st.no(el), panel, heading=2, para=st.para + 1, synthetic=True))
+        st.para += 1
+    if tag == "table":
+        _table(el, st)
+        st.text(el.tail, el, bold, italic, href)
+        return
+    if tag in ("div", "li", "section", "article") and _grid_row(el):
+        parent = el.getparent()
+        if getattr(st, "grid_parent", None) is not parent or not st.out or not st.out[-1].table:
+            st.tables = getattr(st, "tables", 0) + 1
+            st.grid_parent = parent
+        saved_table = st.table_id
+        st.table_id = st.tables
+        _row(el, [c for c in el if isinstance(c.tag, str) and c.tag.lower() not in _SKIP], st)
+        st.table_id = saved_table
+        st.text(el.tail, el, bold, italic, href)
+        return
+    saved = (st.heading, st.item, st.css)
+    if tag in _HEADING:
+        st.heading = _HEADING[tag]
+    if tag == "li":
+        st.items += 1
+        st.item = st.items
+        st.bullet_pending = True
+    if block and _css(el):
+        st.css = _css(el)
+    b = bold or tag in _BOLD
+    i = italic or tag in _ITALIC
+    h = href
+    if tag == "a" and el.get("href") is not None:
+        h = el.get("href")
+    st.text(el.text, el, b, i, h)
+    for child in el:
+        _walk(child, st, b, i, h)
+    if block:
+        st.flush()
+    st.heading, st.item, st.css = saved
+    st.text(el.tail, el, bold, italic, href)
+
+
+def _grid_row(el) -> bool:
+    """A div whose first child holds only a time and whose other children hold items."""
+    kids = [c for c in el if isinstance(c.tag, str) and c.tag.lower() not in _SKIP]
+    if len(kids) < 2 or any(k.tag.lower() not in _BLOCK and k.tag.lower() != "span" for k in kids):
+        return False
+    first = _SPACES.sub(" ", kids[0].text_content() or "").strip()
+    if not first or len(first) > 40 or not _TIMEISH.match(first):
+        return False
+    return any((k.text_content() or "").strip() for k in kids[1:])
+
+
+def _cell_lines(el, st: _Lines) -> list[Line]:
+    sub = _Lines(st.offset, st.refs, st.tabs)
+    sub.text(el.text, el, el.tag.lower() in _BOLD, False, None)
+    for child in el:
+        _walk(child, sub, el.tag.lower() in _BOLD)
+    sub.flush()
+    return sub.out
+
+
+def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
+    cells = []
+    for c in cells_el:
+        tag = c.tag.lower() if isinstance(c.tag, str) else ""
+        cells.append(Cell(_cell_lines(c, st), _attr_int(c, "colspan"), _attr_int(c, "rowspan"),
+                          header=header or tag == "th", css=_css(c)))
+    text = " | ".join(c.text.replace("\n", " ") for c in cells if not c.empty)
+    if not text:
+        return
+    st.para += 1
+    st.out.append(Line(st.no(el), text, cells=cells, table=st.table_id, para=st.para,
+                       header_row=header or (all(c.header for c in cells if not c.empty)),
+                       css=_css(el)))
+
+
+def _table(el, st: _Lines) -> None:
+    st.tables = getattr(st, "tables", 0) + 1
+    st.table_id = st.tables
+    for tr in el.iter("tr"):
+        # rows of nested tables are read with their own cells
+        parent_table = next((a for a in tr.iterancestors("table")), None)
+        if parent_table is not el:
+            continue
+        cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")]
+        in_head = any(a.tag == "thead" for a in tr.iterancestors())
+        if cells:
+            _row(tr, cells, st, header=in_head and all(c.tag.lower() == "th" for c in cells))
+    st.table_id = 0
+
+
+def _tabs(root) -> dict[str, str]:
+    """Tab panels labelled with days: panel id -> the label a reader sees on its tab."""
+    out: dict[str, str] = {}
+    for a in root.iter("a"):
+        href = a.get("href") or ""
+        if not href.startswith("#") or len(href) < 2:
+            continue
+        label = _SPACES.sub(" ", a.text_content() or "").strip()
+        if label and len(label) <= 40 and _DAYLIKE.search(label):
+            out.setdefault(href[1:], label)
+    if not out:
+        return out
+    ids = {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    return {k: v for k, v in out.items() if k in ids}
+
+
+def _read(root, offset: int, refs: dict[str, str]) -> tuple[list[Line], _Lines]:
+    st = _Lines(offset, refs, _tabs(root))
+    st.table_id = 0
+    _walk(root, st)
+    st.flush()
+    return st.out, st
+
+
+def read_html(text: str) -> Doc:
+    """The `Doc` of a saved HTML page."""
+    n = text.count("\n") + 1
+    try:
+        root = lxml.html.document_fromstring(text.encode("utf-8", "surrogatepass"),
+                                             parser=_parser("utf-8"))
+    except (etree.ParserError, ValueError):
+        return Doc([], n, kind="html")
+    title = None
+    meta: list[tuple[int, str]] = []
+    for t in root.iter("title"):
+        title = _SPACES.sub(" ", t.text_content() or "").strip() or None
+        break
+    for m in root.iter("meta"):
+        if (m.get("name") or "").lower() in ("description", "og:description") and m.get("content"):
+            meta.append((m.sourceline or 0, m.get("content")))
+    body = root.find("body")
+    lines, _ = _read(body if body is not None else root, 0, {})
+    return Doc(lines, n, set(), title, meta, "html")
+
+
+def read_html_fragment(text: str, *, first_line: int, refs: dict[str, str]) -> Doc:
+    """The `Doc` of HTML found inside a Markdown text, numbered from `first_line`."""
+    n = text.count("\n") + 1
+    try:
+        frags = lxml.html.fragments_fromstring(text, parser=_parser())
+    except (etree.ParserError, ValueError):
+        return Doc([], n, kind="html")
+    wrapper = lxml.html.Element("div")
+    lead = ""
+    for f in frags:
+        if isinstance(f, str):
+            if len(wrapper):
+                wrapper[-1].tail = (wrapper[-1].tail or "") + f
+            else:
+                lead += f
+        else:
+            wrapper.append(f)
+    wrapper.text = lead
+    lines, _ = _read(wrapper, first_line - 1, refs)
+    return Doc(lines, n, kind="html")
+
+
+def _parser(encoding: str | None = None):
+    # No network, no entity expansion from a DTD: HTML parsing never fetches anything.
+    return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True,
+                                recover=True, huge_tree=False, encoding=encoding)
+
+
+def looks_like_html(text: str) -> bool:
+    head = text[:2000].lstrip().lower()
+    if head.startswith(("<!doctype html", "<html", "<!--")) and "<" in head[1:]:
+        return head.startswith(("<!doctype html", "<html")) or text.count("<div") + text.count("<p") > 5
+    tags = len(re.findall(r"</?(?:div|p|td|tr|li|h[1-6]|span|table|a)\b", text[:100_000], re.IGNORECASE))
+    lines = text[:100_000].count("\n") + 1
+    return tags >= 10 and tags >= lines * 0.5
+
+
+__all__ = ["read_html", "read_html_fragment", "looks_like_html", "Span"]
+
+
+def is_html_document(text: str) -> bool:
+    head = text[:2000].lstrip().lower()
+    return head.startswith(("<!doctype html", "<html"))

@@ -1,0 +1,301 @@
+"""One item written on one line: a kind label, a title, its people, a room, a link.
+
+    Title, Speaker, Affil          "Title" - Speaker (Affil)     Speaker: **Title**
+    Invited Talk: Name (Affil): Title                            Keynote - Name: "Title"
+    *Title*, Speaker               **Title**: Authors            Title by Name
+    [Title](url) - A & B           Title (paper, slides), by A (X) and B (Y)
+    Invited talk (R Hahn)          Session 1: Name. Session Chair: X (Y). Room: Z
+
+Bold, italic and linked stretches are the strongest evidence of where a title is; then
+the separators (`by`, ` - `, `: `, the last comma, a final parenthesis), each split
+judged by how much one side reads as people and the other as a title.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...model import SessionKind
+from .doc import Span
+from .kinds import split_label
+from .people import Person, name_like, read_people
+
+_NUMBERING = re.compile(
+    r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
+    r"\((?:poster|paper|talk)?\s*#?\s*\d{1,4}\)\s*:?\s*|(?:poster|paper|talk)\s*#\d+\s*:?\s*)",
+    re.IGNORECASE,
+)
+_FIELD = re.compile(
+    r"(?:^|(?<=[.;,)])\s+|\s+(?=(?:Session Chairs?|Chairs?|Chair/Co-Chair|Room|Location|"
+    r"Organi[sz]ers?|Moderator)\s*:))"
+    r"(?P<name>Session Chairs?|Chair/Co-Chair|Co-Chairs?|Chairs?|Room|Rooms|Location|Venue|"
+    r"Where|Organi[sz]ers?|Organi[sz]ed by|Moderators?|Speakers?|Presenters?|Supported by|"
+    r"Sponsored by|Host|Hosts|Panelists?|Panel)\s*:\s*",
+    re.IGNORECASE,
+)
+_ROOM_MARK = re.compile(r"\s+@\s+(?P<room>[^@]{2,60})$")
+_QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]{3,})[\"“”„«»]")
+_LINK_LABELS = re.compile(
+    r"^(?:paper|pdf|slides?|video|recording|code|poster|abstract|materials?|bio|link|zoom(?: link)?|"
+    r"preprint|arxiv|html|doi|website|web|project page|github|youtube|slideshare|demo|"
+    r"extended paper|invited|short|long)$",
+    re.IGNORECASE,
+)
+_PAREN_GROUP = re.compile(r"\s*\(([^()]*)\)\s*,?")
+
+
+@dataclass
+class ItemParts:
+    title: str | None = None
+    label: str | None = None
+    kind: SessionKind | None = None
+    people: list[Person] = field(default_factory=list)
+    people_score: float = 0.0
+    chairs: list[Person] = field(default_factory=list)
+    room: str | None = None
+    url: str | None = None
+    notes: list[str] = field(default_factory=list)
+    by_label: bool = False  # people came after `by` or a `Speaker:` label (sure)
+
+
+def strip_numbering(text: str) -> tuple[str, int]:
+    m = _NUMBERING.match(text)
+    if m and len(text) > m.end() + 2:
+        return text[m.end():], m.end()
+    return text, 0
+
+
+def _absolute(href: str | None) -> str | None:
+    if href and re.match(r"^https?://", href):
+        return href
+    return None
+
+
+def split_fields(text: str) -> tuple[str, dict[str, str]]:
+    """`Session 1: X. Session Chair: Y (Z). Room: R` -> ("Session 1: X", {chair, room})."""
+    fields: dict[str, str] = {}
+    matches = list(_FIELD.finditer(text))
+    if not matches:
+        return text, fields
+    # a leading `Speaker:` is the whole line's label, handled by the caller
+    main = text[:matches[0].start()].rstrip(" .,;")
+    for k, m in enumerate(matches):
+        end = matches[k + 1].start() if k + 1 < len(matches) else len(text)
+        value = text[m.end():end].strip(" .;,")
+        key = m.group("name").lower()
+        if key.startswith(("session chair", "chair", "co-chair")):
+            key = "chair"
+        elif key in ("rooms", "location", "venue", "where"):
+            key = "room"
+        elif key.startswith(("organi", "moderator", "host", "panel")):
+            key = "organizer"
+        elif key.startswith(("speaker", "presenter")):
+            key = "speaker"
+        elif key.startswith(("supported", "sponsored")):
+            key = "sponsor"
+        if value:
+            fields[key] = (fields[key] + "; " + value) if key in fields else value
+    return main, fields
+
+
+def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
+               rooms: frozenset[str] = frozenset(), lenient_people: bool = False) -> ItemParts:
+    """Read one line as one item."""
+    parts = ItemParts()
+    text, cut = strip_numbering(text.strip())
+    spans = tuple(Span(s.start - cut, s.end - cut, s.bold, s.italic, s.href)
+                  for s in spans if s.end > cut) if cut else spans
+    main, fields = split_fields(text)
+    if "chair" in fields:
+        got = read_people(fields["chair"], lenient=True)
+        parts.chairs = list(got.people) if got else []
+    if "room" in fields:
+        parts.room = fields["room"]
+    if "speaker" in fields or "organizer" in fields:
+        got = read_people(fields.get("speaker") or fields.get("organizer") or "", lenient=True)
+        if got:
+            parts.people = list(got.people)
+            parts.people_score = 1.0
+            parts.by_label = True
+    main = main.strip()
+    m = _ROOM_MARK.search(main)
+    if m:
+        parts.room = parts.room or m.group("room").strip()
+        main = main[:m.start()].strip()
+    # a known room in a final parenthesis: `Chairs' Welcome (Garden Pavilion)`
+    m = re.match(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$", main)
+    if m and (m.group("room") in rooms or re.match(r"^(?P<r>.+?)\s+only$", m.group("room"), re.I)
+              and re.match(r"^(.+?)\s+only$", m.group("room"), re.I).group(1) in rooms):
+        r = m.group("room")
+        only = re.match(r"^(.+?)\s+only$", r, re.I)
+        parts.room = parts.room or (only.group(1) if only else r)
+        main = m.group("rest")
+    label, kind, rest = split_label(main, labels)
+    if label is not None:
+        parts.label, parts.kind = label, kind
+        shift = len(main) - len(rest)
+        spans = tuple(Span(s.start - shift, s.end - shift, s.bold, s.italic, s.href)
+                      for s in _spans_in(spans, main) if s.end - shift > 0)
+        main = rest
+    if not main:
+        return parts
+    _title_and_people(parts, main, spans, lenient_people)
+    return parts
+
+
+def _spans_in(spans: tuple[Span, ...], text: str) -> tuple[Span, ...]:
+    return tuple(s for s in spans if s.start < len(text))
+
+
+def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None:
+    """The stretch set apart as the title: a bold, linked or italic run that is not a
+    label and not a list of people."""
+    best: tuple[float, Span, str] | None = None
+    for s in spans:
+        seg = text[max(0, s.start):s.end].strip()
+        if len(seg) < 3 or _LINK_LABELS.match(seg.strip("[]() .")):
+            continue
+        got = read_people(seg)
+        if got is not None and got.score >= 0.99 and got.entries >= 2:
+            continue  # an italic author list is not the title
+        weight = (seg.count(" ") + 1) + (2 if s.bold else 0) + (1 if s.href else 0)
+        if best is None or weight > best[0]:
+            best = (weight, s, seg)
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], lenient: bool) -> None:
+    text = text.strip()
+    styled = _styled_title(text, spans)
+    if styled is not None:
+        span, seg = styled
+        before = text[:max(0, span.start)].strip(" :-–—,.;|")
+        after = text[span.end:].strip()
+        if before.startswith("- "):
+            before = before[2:]
+        parts.title = _clean_title(seg)
+        parts.url = _absolute(span.href)
+        after_people, after_rest = _people_after(after)
+        candidates = []
+        if before:
+            got = read_people(before, lenient=True)
+            if got and got.people and got.score >= 0.5:
+                candidates.append(got)
+        if after_people is not None:
+            candidates.append(after_people)
+        if candidates:
+            got = max(candidates, key=lambda g: (g.score, len(g.people)))
+            parts.people = list(got.people)
+            parts.people_score = got.score
+        if after_rest:
+            parts.notes.append(after_rest)
+        return
+    # a quoted title: `"Title" - Speaker`, `Keynote - Name: "Title"`
+    m = _QUOTED.search(text)
+    if m and len(m.group(1).split()) >= 2:
+        other = (text[:m.start()] + " " + text[m.end():]).strip(" :-–—,")
+        parts.title = m.group(1).strip()
+        got = read_people(other, lenient=True) if other else None
+        if got and got.people:
+            parts.people, parts.people_score = list(got.people), got.score
+        return
+    best = _best_split(text, lenient)
+    if best is None:
+        parts.title = _clean_title(text)
+        return
+    title, people, score, by = best
+    parts.title = _clean_title(title)
+    parts.people, parts.people_score, parts.by_label = list(people), score, by
+
+
+def _people_after(after: str):
+    """People written after a styled title: `- A & B`, `, by A`, `A, B [Venue]`."""
+    s = after.strip()
+    if not s:
+        return None, ""
+    s = re.sub(r"^(?:[-–—:,.]\s*)+", "", s)
+    s = re.sub(r"^by\s+", "", s, flags=re.I)
+    # drop a trailing venue or link group
+    s2 = re.sub(r"\s*[\[(][^\])]*[\])]\s*[.,]?\s*$", "", s) if not re.search(r"\([^()]*\)\s*$", s) or \
+        not re.search(r"[A-Z][a-z]+\s*\(", s) else s
+    got = read_people(s2, lenient=True)
+    if got and got.people and got.score >= 0.6:
+        return got, ""
+    return None, s
+
+
+_SEPARATORS = [
+    (re.compile(r",?\s+by\s+", re.I), "by"),
+    (re.compile(r"\s+[-–—]{1,2}\s+"), "dash"),
+    (re.compile(r":\s+"), "colon"),
+    (re.compile(r",\s+"), "comma"),
+]
+
+
+def _best_split(text: str, lenient: bool):
+    """(title, people, score, by-label) for the best split of `text`, or None."""
+    candidates = []
+    # `Title (Speaker)`: a final parenthesis holding a name
+    m = re.match(r"^(?P<t>.*\S)\s*\((?P<p>[^()]{2,80})\)\s*$", text)
+    if m:
+        inner = m.group("p")
+        inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
+        got = read_people(inner, lenient=True)
+        if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
+            candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False))
+    for pattern, kind in _SEPARATORS:
+        for sm in pattern.finditer(text):
+            left, right = text[:sm.start()].strip(), text[sm.end():].strip()
+            if not left or not right:
+                continue
+            if kind == "by":
+                # `Title (paper, slides), by Authors`: link labels before `by` are noise
+                left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
+                got = read_people(right, lenient=True)
+                if got and got.people and got.score >= 0.5:
+                    candidates.append((3.0 + got.score, left, got.people, got.score, True))
+                continue
+            got_r = read_people(right, lenient=lenient)
+            if got_r and got_r.people and got_r.score >= 0.99 and _title_like(left):
+                bonus = {"dash": 1.5, "comma": 1.0, "colon": 0.6}[kind]
+                if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):
+                    continue
+                candidates.append((bonus + got_r.score, left, got_r.people, got_r.score, False))
+            if kind in ("colon", "dash"):
+                got_l = read_people(left, lenient=lenient)
+                if got_l and got_l.people and got_l.score >= 0.99 and _title_like(right) \
+                        and len(left.split()) <= 12:
+                    bonus = 1.2 if kind == "colon" else 1.0
+                    candidates.append((bonus + got_l.score, right, got_l.people, got_l.score, False))
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda c: c[0])
+    return best[1], best[2], best[3], best[4]
+
+
+def _only_link_labels(text: str) -> bool:
+    m = re.search(r"\(([^()]*)\)\s*$", text)
+    if not m:
+        return False
+    words = [w.strip() for w in m.group(1).split(",")]
+    return all(_LINK_LABELS.match(w) for w in words if w)
+
+
+def _title_like(text: str) -> bool:
+    words = text.split()
+    return 1 <= len(words) <= 40 and not text.endswith(",")
+
+
+def _clean_title(text: str) -> str:
+    t = text.strip()
+    t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if _only_link_labels(t) else t
+    t = t.strip(" \t-–—:,;|*_")
+    # wrapping quotes, and the full stop a citation puts after a bold title
+    if len(t) > 2 and t[0] in "\"“'‘" and t[-1] in "\"”'’" and t.count(t[0]) <= 2:
+        t = t[1:-1].strip()
+    if t.endswith(".") and not t.endswith("..") and not re.search(r"\b[A-Z]\.$|\b(?:al|etc|vs)\.$", t):
+        t = t[:-1]
+    return t

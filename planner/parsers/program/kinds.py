@@ -1,0 +1,97 @@
+"""Kind labels (`Keynote:`, `Invited Talk -`, `(Invited Talk)`, `Coffee Break`) and the
+session kind a title's words suggest."""
+
+from __future__ import annotations
+
+import re
+
+from ...model import SessionKind
+
+# Folded label -> kind.  A label is a prefix (`Keynote: Title`), a suffix in parentheses
+# (`Title (Invited Talk)`) or, alone, the whole title (`Keynote`, `Lunch`).
+LABELS: dict[str, SessionKind] = {
+    "oral": SessionKind.ORAL, "orals": SessionKind.ORAL, "oral session": SessionKind.ORAL,
+    "oral presentation": SessionKind.ORAL, "contributed talk": SessionKind.TALK,
+    "contributed talks": SessionKind.TALK, "paper session": SessionKind.SESSION,
+    "poster": SessionKind.POSTER, "posters": SessionKind.POSTER,
+    "poster session": SessionKind.POSTER, "poster spotlight": SessionKind.SPOTLIGHT,
+    "invited talk": SessionKind.INVITED, "invited": SessionKind.INVITED,
+    "invited speaker": SessionKind.INVITED, "invited paper": SessionKind.INVITED,
+    "invited talks": SessionKind.INVITED,
+    "keynote": SessionKind.KEYNOTE, "keynote talk": SessionKind.KEYNOTE,
+    "keynote speaker": SessionKind.KEYNOTE, "opening keynote": SessionKind.KEYNOTE,
+    "closing keynote": SessionKind.KEYNOTE, "keynote address": SessionKind.KEYNOTE,
+    "plenary": SessionKind.KEYNOTE, "plenary talk": SessionKind.KEYNOTE,
+    "spotlight": SessionKind.SPOTLIGHT, "spotlights": SessionKind.SPOTLIGHT,
+    "panel": SessionKind.PANEL, "panel discussion": SessionKind.PANEL,
+    "tutorial": SessionKind.TUTORIAL, "workshop": SessionKind.WORKSHOP,
+    "demo": SessionKind.DEMO, "demos": SessionKind.DEMO, "demo session": SessionKind.DEMO,
+    "talk": SessionKind.TALK, "event": SessionKind.OTHER, "lightning talk": SessionKind.TALK,
+    "lightning talks": SessionKind.SESSION, "sponsor talk": SessionKind.TALK,
+    "industry talk": SessionKind.TALK, "social": SessionKind.SOCIAL,
+    "break": SessionKind.BREAK, "coffee break": SessionKind.BREAK,
+    "session": SessionKind.SESSION, "paper": SessionKind.TALK, "papers": SessionKind.SESSION,
+    "presentation": SessionKind.TALK, "discussion": SessionKind.PANEL,
+    "fireside chat": SessionKind.PANEL, "lecture": SessionKind.TALK,
+    "meeting": SessionKind.OTHER, "hackathon": SessionKind.OTHER,
+}
+# Words in a title that tell its kind, checked in order.
+_KIND_WORDS = [
+    (re.compile(r"\b(?:coffee|tea|lunch|breakfast|dinner|break|refreshments?|catering)\b", re.I), SessionKind.BREAK),
+    (re.compile(r"\b(?:remarks|welcome|opening|closing|farewell|awards?|announcements?|"
+                r"introduction|introductory|wrap[- ]?up|report)\b", re.I), SessionKind.REMARKS),
+    (re.compile(r"\b(?:reception|social|banquet|mixer|dinner|party|excursion|meetup|"
+                r"game night|happy hour|trivia)\b", re.I), SessionKind.SOCIAL),
+    (re.compile(r"\bkeynotes?\b|\bplenary\b", re.I), SessionKind.KEYNOTE),
+    (re.compile(r"\binvited\b", re.I), SessionKind.INVITED),
+    (re.compile(r"\bposters?\b", re.I), SessionKind.POSTER),
+    (re.compile(r"\bspotlights?\b", re.I), SessionKind.SPOTLIGHT),
+    (re.compile(r"\bpanel\b", re.I), SessionKind.PANEL),
+    (re.compile(r"\btutorials?\b", re.I), SessionKind.TUTORIAL),
+    (re.compile(r"\bworkshops?\b", re.I), SessionKind.WORKSHOP),
+    (re.compile(r"\b(?:registration|check-?in|hacking|business meeting|"
+                r"office hours?)\b", re.I), SessionKind.OTHER),
+    (re.compile(r"\boral\b", re.I), SessionKind.ORAL),
+    (re.compile(r"\bsession\b|\bsection\b|\btrack\b", re.I), SessionKind.SESSION),
+]
+_LABEL_PREFIX = re.compile(
+    r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)\s*(?::|\s[-–—]\s|\s*\|)\s*(?P<rest>\S.*)$"
+)
+_LABEL_SUFFIX = re.compile(r"^(?P<rest>.*\S)\s*\((?P<label>[A-Za-z][A-Za-z .\-]{1,30})\)\s*$")
+_FOLD = re.compile(r"[^a-z ]+")
+
+
+def fold_label(text: str) -> str:
+    return " ".join(_FOLD.sub(" ", text.lower()).split())
+
+
+def label_kind(text: str) -> SessionKind | None:
+    return LABELS.get(fold_label(text))
+
+
+def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | None, SessionKind | None, str]:
+    """(label, its kind, the rest) for `Keynote: Title`, `Title (Invited Talk)`,
+    `Keynote - Name`; (None, None, text) when the text has no known label."""
+    m = _LABEL_PREFIX.match(text)
+    if m:
+        label = m.group("label").strip()
+        key = fold_label(label)
+        if key in LABELS or key in extra:
+            return label, LABELS.get(key), m.group("rest").strip()
+    m = _LABEL_SUFFIX.match(text)
+    if m:
+        key = fold_label(m.group("label"))
+        if key in LABELS:
+            return m.group("label"), LABELS[key], m.group("rest").strip()
+    return None, None, text
+
+
+def kind_from_words(title: str) -> SessionKind:
+    for pattern, kind in _KIND_WORDS:
+        if pattern.search(title):
+            return kind
+    return SessionKind.SESSION
+
+
+def is_break(title: str) -> bool:
+    return kind_from_words(title) is SessionKind.BREAK

@@ -1,0 +1,181 @@
+"""What one line is: a time header, a day heading, a label line, people, a title, prose
+or page furniture.  Each test looks at the line alone; the reader weighs position."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .doc import Line
+from .people import People, name_like, read_people
+from .when import DayMark, TimeMark, find_days, find_times
+
+_WORDS = re.compile(r"\S+")
+_LABEL_LINE = re.compile(
+    r"^(?P<label>speakers?|presenters?|authors?|by|chairs?|session chairs?|chair/co-chair|"
+    r"moderators?|panell?ists?|organi[sz]ers?|organi[sz]ed by|host|hosts|instructors?|"
+    r"abstract|summary|description|bio|biography|about the speaker|room|location|venue|"
+    r"where|when|time|date|title|talk|paper|slides|video|recording|comments?|subjects?|"
+    r"keywords|tags|arxiv link|pdf link|link|links|note|notes|track|type|format|"
+    r"supported by|sponsored by|sponsor)\s*(?::|：)\s*(?P<value>.*)$",
+    re.IGNORECASE,
+)
+_LABEL_ALONE = re.compile(
+    r"^\**(?P<label>abstract|summary|description|bio|biography|talk|paper|tutorial|workshop|"
+    r"master'?s thesis|thesis|presentation|slides|video|poster|pdf|materials|"
+    r"presentation not available|zoom link|recording|show abstract|hide abstract|"
+    r"abstract\s*\|?\s*bio|\[?abstract\]?|\[?bio\]?|more|details|read more|top|back to top|"
+    r"presentation not available|not available)\**\s*:?\s*$",
+    re.IGNORECASE,
+)
+_NAV = re.compile(
+    r"^(?:home|menu|search|skip to (?:main )?content|skip to yearly menu bar|login|log in|"
+    r"sign in|sign up|register|help|about|contact|donate|submit|toggle navigation|"
+    r"back to top|top|share|print|quick links|help pages|previous|next|more|close|"
+    r"subscribe|follow us|copyright.*|©.*|all rights reserved.*|powered by .*|"
+    r"cookie.*|privacy.*|terms.*|imprint|impressum)$",
+    re.IGNORECASE,
+)
+_DEBRIS = re.compile(r"^[\s\-–—•·*|_=~#>.,:;]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A line that opens an entry: its time and what the line says besides."""
+
+    time: TimeMark
+    rest: str  # the text without the time (and without a day given on the same line)
+    rest_offset: int  # where `rest` starts in the line (for its spans)
+    day: DayMark | None  # a day given on the same line (`Sat 3 Dec 07:15 a.m.`)
+    position: str  # "lead", "tail", "alone", "inner"
+
+
+def words(text: str) -> int:
+    return len(_WORDS.findall(text))
+
+
+def is_debris(text: str) -> bool:
+    return _DEBRIS.match(text) is not None
+
+
+def is_nav(text: str) -> bool:
+    return len(text) < 60 and _NAV.match(text.strip(" .")) is not None
+
+
+def label_line(text: str) -> tuple[str, str] | None:
+    m = _LABEL_LINE.match(text.strip())
+    if m:
+        return m.group("label").lower(), m.group("value").strip()
+    m = _LABEL_ALONE.match(text.strip().strip("[]"))
+    if m:
+        return m.group("label").lower().strip("[]*"), ""
+    return None
+
+
+def is_prose(text: str) -> bool:
+    n = words(text)
+    if n > 32:
+        return True
+    if n >= 9 and text.rstrip().endswith((".", "!", "?", "…")) and re.search(r"\b(?:is|are|was|were|we|will|the|this|our|has|have|can|to)\b", text, re.I):
+        return True
+    return False
+
+
+def header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
+    """The time that makes `line` an entry's header, or None when it is not one.
+
+    A time opens an entry when it starts the line, ends it, is all of it, or stands
+    in a short line (`Fun Hardware 11am EDT Tuesday Session chair: ...`).  Times inside
+    prose are details of an item, not items.
+    """
+    text = line.text
+    if len(text) > 400:
+        return None
+    marks = find_times(text)
+    if not marks:
+        return None
+    t = marks[0]
+    if t.open == "allday" and words(text) > 4:
+        return None
+    before = text[:t.begin].strip(" *#-–—•·|:([")
+    after = text[t.stop:].strip()
+    days = find_days(text)
+    day = None
+    for d in days:
+        # a day right before or after the time belongs to it
+        if d.stop <= t.begin and not text[d.stop:t.begin].strip(" ,@-–—|(at"):
+            day = d
+        elif d.begin >= t.stop and not text[t.stop:d.begin].strip(" ,(|-–—"):
+            day = d
+        elif d.stop <= t.begin and words(before) <= 6 and d.begin == 0:
+            day = d
+    if day is not None:
+        if day.stop <= t.begin:
+            before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
+        else:
+            after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
+    after_clean = after.strip(" -–—:|,).]")
+    if not before and not after_clean:
+        return Header(t, "", len(text), day, "alone")
+    if not before:
+        off = len(text) - len(after.lstrip(" -–—:|,).]"))
+        return Header(t, after_clean if after_clean == after.lstrip(" -–—:|,).]") else after.lstrip(" -–—:|,).]"), off, day, "lead")
+    if not after_clean or re.match(r"^[)\]]?\s*$", after_clean):
+        if is_prose(before):
+            return None
+        return Header(t, before, 0, day, "tail")
+    if not allow_inner or is_prose(text) or words(text) > 30:
+        return None
+    # a time in the middle: `Fun Hardware 11am EDT Tuesday Session chair: X`
+    if t.strong and (t.zone or day is not None or t.end is not None):
+        rest = (before + " " + after).strip()
+        return Header(t, rest, 0, day, "inner")
+    return None
+
+
+def day_line(line: Line) -> DayMark | None:
+    """A line that names a day and nothing else of weight: a day heading."""
+    text = line.text
+    if len(text) > 120 or find_times(text):
+        return None
+    days = find_days(text)
+    if not days:
+        return None
+    d = max(days, key=lambda m: (m.full, m.weekday is not None, m.stop - m.begin))
+    if d.ordinal is not None and len(days) > 1:
+        d = next((m for m in days if m.full or m.weekday is not None), d)
+    rest = (text[:d.begin] + " " + text[d.stop:]).strip(" *#:-–—,|()[]")
+    strong = line.heading or _all_bold(line) or line.cells is not None or line.synthetic
+    if d.weekday is None and d.day is None and d.ordinal is None:
+        return None
+    limit = 8 if strong else 3
+    if words(rest) > limit:
+        return None
+    if not strong and d.weekday is None and not d.full and d.ordinal is None:
+        return None
+    if not strong and d.ordinal is not None and d.weekday is None and not d.full:
+        return None
+    return d
+
+
+def _all_bold(line: Line) -> bool:
+    return bool(line.spans) and sum(s.end - s.start for s in line.spans if s.bold) >= len(line.text) * 0.8
+
+
+def people_of(text: str, *, lenient: bool = False) -> People | None:
+    got = read_people(text, lenient=lenient)
+    if got is None or not got.people:
+        return None
+    return got
+
+
+def is_people_line(text: str, *, lenient: bool = False) -> bool:
+    """Nothing but people: several names, or one name where the position says so."""
+    if len(text) > 2500 or text.endswith(("?", "!")) or ":" in text and not re.search(r"\(.*:.*\)", text):
+        return False
+    got = people_of(text, lenient=lenient)
+    if got is None:
+        return False
+    if got.entries >= 2:
+        return got.score >= 0.75
+    return got.score >= 1.0 and (lenient or "(" in text or name_like(got.people[0].name))

@@ -1,0 +1,371 @@
+"""People lines: names and the affiliations written beside them.
+
+The layouts real programs use, all read by one splitter that respects parentheses:
+
+* `Name (Affil), Name (Affil) and Name (Affil).`  — one affiliation per name;
+* `A, B, C (Affil)` and `A, B (Affil1); C (Affil2)` — one affiliation for a group;
+* `Name, Affil (Country); Name, Affil` and USENIX `A and B, University of X; C, MSR`
+  — a comma between the names and the affiliation of each `;` group;
+* `Name - Affil`, `A · B · C`, `A & B`, `Deanna and Justina Vickers` (two people);
+* honorifics (`Dr.`, `Drs.`, `Prof. Dr.`, `Mr.`) are not part of a name; handles in
+  parentheses or after a slash (`Benjamin Holland (daedared)`, `Martin Haase/maha`) are
+  dropped; a nickname inside a name (`Alexandra (Sasha) Fedorova`) stays as written.
+
+`read_people` returns the people and how sure it is that the line is a people line at
+all; the reader weighs that against the line's position.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...speakers import is_artefact, looks_like_name
+
+_HONORIFIC = re.compile(
+    r"^(?:(?:Drs?|Prof|Profs|Professor|Mr|Mrs|Ms|Mx|Miss|Sir|Dame|Rev|Hon|Assoc|Asst|Dipl|Ing|PD|"
+    r"Dr\.-Ing|Dott|Dra|Sr|Sra|Herr|Frau)\.?(?:\s+|$))+",
+    re.IGNORECASE,
+)
+_SUFFIX = re.compile(r",?\s+(?:Ph\.?D\.?|M\.?D\.?|Jr\.?|Sr\.?|III?|IV)$")
+_NOT_PEOPLE = re.compile(
+    r"^(?:the )?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
+    r"various|everyone|all|staff|speakers?|panelists?|moderators?|n/?a|none|"
+    r"(?:program|general|pc|workshop) chairs?|sponsors?|attendees|participants|volunteers|"
+    r"presenters?|authors?|invited speakers?|keynote speakers?|team|others)$",
+    re.IGNORECASE,
+)
+_ORG_WORDS = re.compile(
+    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|academia|laborator\w*|labs?|"
+    r"research|resarch|inc|corp\w*|co|ltd|llc|gmbh|ag|sa|s\.a|plc|center|centre|centro|"
+    r"foundation|group|technolog\w*|systems|software|department|dept|faculty|hospital|"
+    r"national|polytechnic|politecnico|ecole|école|hochschule|csail|inria|cnrs|"
+    r"google|microsoft|facebook|meta|amazon|ibm|intel|apple|oracle|adobe|nvidia|huawei|"
+    r"alibaba|baidu|tencent|samsung|qualcomm|arm|amd|cisco|vmware|redhat|red hat|mozilla|"
+    r"netflix|uber|twitter|linkedin|deepmind|openai|anthropic|bytedance|sony|siemens|bosch|"
+    r"project|consulting|solutions|networks|capital|bank|agency|ministry|government|council|"
+    r"council|society|association|museum|library|gov|org|com|ai)\b",
+    re.IGNORECASE,
+)
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,9}$")
+_CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
+_HANDLE = re.compile(r"^[a-z0-9_.\-]{2,24}$")
+_ROOM_NOTE = re.compile(r"^(?:track|room|hall|stage|auditorium|saal)\s*\w*$", re.IGNORECASE)
+_NOTE_PAREN = re.compile(
+    r"^(?:short|long|remote|virtual|online|in[- ]person|invited|keynote|tutorial|demo|poster|"
+    r"recorded|live|tbc|tbd|moderator|chair|co-?chair|panelist|host|presenter|speaker|"
+    r"presenting|presented by \w+.*|replaced by .*|\d+\s*min(?:utes)?)$",
+    re.IGNORECASE,
+)
+_ET_AL = re.compile(r"\s*,?\s*\bet\.?\s*al\.?\s*$", re.IGNORECASE)
+_AND = re.compile(r"\s+(?:and|und|et|y|&)\s+|\s*&\s*", re.IGNORECASE)
+_TRAILING = re.compile(r"\s*(?:\[[^\]]*\]|\((?:short|long|remote|virtual|online)\))\s*$", re.IGNORECASE)
+_LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
+_ROLE_LABEL = re.compile(
+    r"(?:^|[,;]\s*)(?:moderators?|panell?ists?|chairs?|co-?chairs?|hosts?|speakers?|"
+    r"organi[sz]ers?|organi[sz]ed by|presenters?|presented by|authors?|with)\s*:?\s+",
+    re.IGNORECASE,
+)
+_ORG_STRONG = re.compile(
+    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|laborator\w*|labs?|"
+    r"research|inc|corp\w*|ltd|llc|gmbh|center|centre|foundation|department|technologies|"
+    r"polytechnic|politecnico|hochschule)\b",
+    re.IGNORECASE,
+)
+_PARTICLE_WORDS = frozenset(
+    "de da das do dos du del della der den di la le van von ter ten zu bin ibn al el y e st "
+    "dal dei degli mac mc".split()
+)
+_QUOTED_NICK = re.compile(r"\s+['‘“\"][^'’”\"]{1,20}['’”\"]\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    name: str
+    affiliation: str | None = None
+    room: str | None = None  # `Name (track 1)`: where this person's part happens
+
+
+@dataclass(frozen=True, slots=True)
+class People:
+    people: tuple[Person, ...]
+    score: float  # 0..1: how much the line looks like nothing but people
+    names_ok: int  # entries that look like names
+    entries: int  # entries in all
+
+
+def clean_name(raw: str) -> str:
+    """A name without honorifics, handles, quotes and trailing punctuation."""
+    s = " ".join(raw.split()).strip(" ,;:·•-–—*_")
+    s = _QUOTED_NICK.sub(" ", s)
+    s = _HONORIFIC.sub("", s).strip()
+    s = _SUFFIX.sub("", s).strip()
+    if "/" in s:
+        head, _, tail = s.partition("/")
+        if _HANDLE.match(tail.strip()) and head.strip():
+            s = head.strip()
+    m = re.match(r"^(.*\S)\s*\(([^()]*)\)$", s)
+    if m and _HANDLE.match(m.group(2).strip()) and not m.group(2).strip().isupper():
+        s = m.group(1)
+    return s.strip(" .,;") if not re.search(r"\b[A-Z]\.$", s) else s.strip(" ,;")
+
+
+@lru_cache(maxsize=1 << 15)
+def name_like(part: str, lenient: bool = False) -> bool:
+    """Whether `part` (already cleaned) reads as one person's name."""
+    if not part or len(part) > 70 or is_artefact(part) and not (lenient and _HANDLE.match(part)):
+        return False
+    if _NOT_PEOPLE.match(part) or _ORG_STRONG.search(part):
+        return False
+    if _mixed_case_words(part):
+        return False
+    if _CJK.match(part.replace(" ", "")):
+        return True
+    if looks_like_name(part):
+        return True
+    # A nickname in parentheses inside a name: `Alexandra (Sasha) Fedorova`.
+    if "(" in part:
+        plain = re.sub(r"\s*\([A-Z][\w'.\-]*\)\s*", " ", part).strip()
+        if plain != part and looks_like_name(plain):
+            return True
+    # Names with more particles or parts than usual: `M. Clara De Paolis Kaluza`.
+    toks = part.split()
+    if 2 <= len(toks) <= 7 and all(re.match(r"^(?:[A-Z][\w'’\-]*\.?|[a-z]{1,3}|[A-Z]\.)$", t) for t in toks) \
+            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.search(part):
+        return True
+    if lenient:
+        # A mononym or a handle where the position says person: `Silvia`, `exide`.
+        if len(toks) == 1 and (re.match(r"^[A-Z][\w'’\-]{1,30}$", part) or _HANDLE.match(part)):
+            return not _ORG_WORDS.search(part)
+        if len(toks) <= 4 and re.match(r"^[\w'’.\- ]+$", part) and not _ORG_WORDS.search(part):
+            return True
+    return False
+
+
+def _mixed_case_words(part: str) -> bool:
+    """`Practical EMV PIN interception`: capitalised words beside lower-case words that
+    are no particles read as a title; names are all capitalised, all lower or all upper."""
+    caps = lower = 0
+    for tok in part.replace("(", " ").replace(")", " ").split():
+        w = tok.strip(".,'’-")
+        if not w or not w[0].isalpha():
+            continue
+        if w[0].isupper():
+            caps += 1
+        elif w.lower() not in _PARTICLE_WORDS:
+            lower += 1
+    return caps > 0 and lower > 0
+
+
+def org_like(text: str) -> bool:
+    t = text.strip(" .,;()")
+    if not t:
+        return False
+    if _ORG_WORDS.search(t):
+        return True
+    words = t.split()
+    if all(_ACRONYM.match(w.strip(",")) for w in words) and len(words) <= 3:
+        return True
+    return bool(words) and _ACRONYM.match(words[0].strip(",")) is not None and len(words) <= 4
+
+
+def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
+    """Split at separators outside parentheses and brackets."""
+    out, cur, depth, i = [], [], 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        if depth == 0:
+            hit = next((s for s in seps if text.startswith(s, i)), None)
+            if hit is not None:
+                out.append("".join(cur))
+                cur = []
+                i += len(hit)
+                continue
+        cur.append(ch)
+        i += 1
+    out.append("".join(cur))
+    return [p for p in out]
+
+
+def _units(group: str) -> list[tuple[str, str | None]]:
+    """`A, B (X), C (Y)` -> [("A, B", "X"), ("C", "Y")]: names with the parenthesis after them."""
+    out: list[tuple[str, str | None]] = []
+    cur: list[str] = []
+    i, depth, start = 0, 0, 0
+    names_start = 0
+    while i < len(group):
+        ch = group[i]
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                inner = group[start + 1:i].strip()
+                before = group[names_start:start]
+                after = group[i + 1:i + 3]
+                # a capitalised word followed by more name: a nickname, not an affiliation
+                rest = group[i + 1:].lstrip()
+                if re.match(r"^[A-Z][\w'.\-]*$", inner) and rest[:1].isalpha() and rest[:1].isupper() \
+                        and not re.match(r"^(?:and|&)\b", rest):
+                    i += 1
+                    continue
+                out.append((before, inner))
+                names_start = i + 1
+                del after
+        i += 1
+    if depth:  # `Xavier Leroy (INRIA Paris-Rocquencourt, France` : unclosed
+        out.append((group[names_start:start], group[start + 1:].strip()))
+    else:
+        tail = group[names_start:]
+        if tail.strip(" ,;.&") or not out:
+            out.append((tail, None))
+    del cur
+    return out
+
+
+def _names_of(chunk: str, lenient: bool) -> list[str]:
+    chunk = _LEAD_AND.sub("", _ET_AL.sub("", chunk.strip(" ,")))
+    parts: list[str] = []
+    for piece in _split_top(chunk, (",", "·", "•", "|", "，", "、")):
+        parts.extend(_AND.split(piece))
+    names = [clean_name(p) for p in parts]
+    names = [n for n in names if n]
+    # `Deanna and Justina Vickers`: one family name shared by two first names
+    if len(names) == 2 and len(names[0].split()) == 1 and len(names[1].split()) >= 2 \
+            and re.search(r"\band\b|&", chunk) and "," not in chunk:
+        first = names[0]
+        if re.match(r"^[A-Z][a-z]+$", first) and name_like(names[1]):
+            names = [f"{first} {names[1].split(None, 1)[1]}", names[1]]
+    return names
+
+
+def _paren_role(inner: str) -> str:
+    """What a parenthesis after names is: an affiliation, a room, a note or a handle."""
+    s = inner.strip()
+    if not s:
+        return "note"
+    if _ROOM_NOTE.match(s):
+        return "room"
+    if _NOTE_PAREN.match(s):
+        return "note"
+    if _HANDLE.match(s) and s.islower():
+        return "handle"
+    return "affil"
+
+
+def read_people(line: str, *, lenient: bool = False) -> People | None:
+    """The people on `line`, with affiliations, or None when it holds no names at all."""
+    text = " ".join(line.split())
+    text = _TRAILING.sub("", text).strip()
+    text = re.sub(r"\s*\.\s*$", "", text) if not re.search(r"\b[A-Z]\.$", text) else text
+    if not text or len(text) > 3000:
+        return None
+    text = _HONORIFIC.sub("", text)
+    if _NOT_PEOPLE.match(text.strip(" .")):
+        return People((), 1.0, 0, 0)
+    people: list[Person] = []
+    entries = ok = 0
+    if ":" in text:
+        text = _ROLE_LABEL.sub("; ", text).strip(" ;")
+    groups = _split_top(text, (";",))
+    for group in groups:
+        group = group.strip(" ,")
+        if not group:
+            continue
+        group_start = len(people)
+        group = _HONORIFIC.sub("", group)
+        units = _units(group)
+        if len(units) == 1 and units[0][1] is None:
+            got = _plain_group(group, lenient)
+            entries += got[1]
+            ok += got[2]
+            people.extend(got[0])
+            continue
+        for names_text, paren in units:
+            role = _paren_role(paren) if paren is not None else "none"
+            names_text = _LEAD_AND.sub("", names_text.strip(" ,"))
+            if not names_text:
+                continue
+            if len(people) > group_start and people[-1].affiliation and org_like(names_text) \
+                    and not name_like(clean_name(names_text)) \
+                    and not name_like(clean_name(names_text.split(",")[0])):
+                # `University of Dundee (UK) and Harvard University (USA)`: one affiliation
+                extra = names_text + (f" ({paren.strip()})" if paren else "")
+                joiner = " and " if names_text != group.strip() else ", "
+                last = people[-1]
+                people[-1] = Person(last.name, f"{last.affiliation}{joiner}{extra}"
+                                    if not _joined_by_and(group, names_text) else
+                                    f"{last.affiliation} and {extra}", last.room)
+                continue
+            # `Name, Affil (Country)`: the comma-separated affiliation keeps its parenthesis
+            comma_affil = _name_comma_affil(names_text, paren, lenient)
+            if comma_affil is not None:
+                people.append(comma_affil)
+                entries += 1
+                ok += 1
+                continue
+            names = _names_of(names_text, lenient)
+            for n in names:
+                entries += 1
+                if role == "handle":
+                    good = name_like(n, True)
+                else:
+                    good = name_like(n, lenient)
+                ok += good
+                people.append(Person(n, paren.strip() if role == "affil" else None,
+                                     paren.strip() if role == "room" else None))
+    if not people and entries == 0:
+        return None
+    people = [p for p in people if p.name and not _NOT_PEOPLE.match(p.name)]
+    score = ok / entries if entries else 0.0
+    return People(tuple(people), score, ok, entries)
+
+
+def _joined_by_and(group: str, piece: str) -> bool:
+    k = group.find(piece)
+    return k > 0 and re.search(r"(?:and|&)\s*$", group[:k]) is not None
+
+
+def _name_comma_affil(chunk: str, paren: str | None, lenient: bool) -> Person | None:
+    """`Tiark Rompf, Purdue University` + `(USA)`: a name, then its affiliation."""
+    if "," not in chunk:
+        return None
+    head, _, rest = chunk.partition(",")
+    head, rest = clean_name(head), rest.strip()
+    if not rest or not name_like(head, lenient):
+        return None
+    if name_like(clean_name(rest)) and not org_like(rest):
+        return None
+    if not org_like(rest) and not (paren and len(rest.split()) <= 6 and rest[:1].isupper()):
+        return None
+    affil = rest + (f" ({paren.strip()})" if paren else "")
+    return Person(head, affil)
+
+
+def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
+    """A group without parentheses: names, or names then `, Affiliation`, or `Name - Affil`."""
+    m = re.match(r"^(?P<name>[^,\-–—]+?)\s+[-–—]\s+(?P<affil>.+)$", group)
+    if m and name_like(clean_name(m.group("name")), lenient) and org_like(m.group("affil")):
+        return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
+    parts = [p.strip() for p in _split_top(group, (",",))]
+    if len(parts) >= 2 and org_like(parts[-1]) and (
+            _ORG_STRONG.search(parts[-1]) or not name_like(clean_name(parts[-1]))):
+        # USENIX: `A and B, University of X` — everything before the last comma(s) is names
+        k = len(parts) - 1
+        while k > 1 and org_like(parts[k - 1]) and (
+                _ORG_STRONG.search(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
+            k -= 1
+        affil = ", ".join(parts[k:])
+        names = _names_of(", ".join(parts[:k]), lenient)
+        good = sum(name_like(n, lenient) for n in names)
+        return [Person(n, affil) for n in names], len(names), good
+    names = _names_of(group, lenient)
+    good = sum(name_like(n, lenient) for n in names)
+    return [Person(n) for n in names], len(names), good

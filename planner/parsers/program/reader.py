@@ -1,0 +1,582 @@
+"""From a `Doc` to entries: days, timed entries with what is under them, untimed items.
+
+The reader walks the lines once.  A day heading sets the day; a line with a time opens
+an entry (nested under the open one when it is a start inside that entry's range, or a
+deeper heading); a table is read whole; every other line goes to the open entry's body,
+or, outside any entry, to a run of untimed lines read as a listing.  Bodies are read when
+their entry closes (`body.py`), when all the lines that belong to it are known.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import time
+
+from ...diagnostics import DiagnosticSink
+from ...model import SessionKind
+from .body import Item, classify, group, own_part, read_item
+from .doc import Doc, Line
+from .drafts import DayRef, Draft
+from .items import split_item
+from .kinds import is_break, kind_from_words, label_kind, split_label
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, words
+from .people import Person, read_people
+from .tables import RowItem, read_table
+from .when import DayMark, TimeMark, find_days
+
+
+class Reader:
+    def __init__(self, doc: Doc, diag: DiagnosticSink) -> None:
+        self.doc = doc
+        self.diag = diag
+        self.top: list[Draft] = []  # timed entries (and their children), in order
+        self.loose: list[Draft] = []  # untimed items
+        self.stack: list[Draft] = []
+        self.day: DayRef | None = None
+        self.days_seen = 0
+        self.pending: list[Line] = []
+        self.used: set[int] = set()
+        self.rooms: set[str] = set()
+        self.labels: frozenset[str] = frozenset()
+        self.people_first = False
+        self.own_paragraphs = True
+        self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
+        self.last_row_items: list[Draft] = []
+
+    # -- evidence gathered before reading -------------------------------------------------
+    def prepare(self) -> None:
+        lines = self.doc.lines
+        # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
+        ends: Counter[str] = Counter()
+        prefixes: Counter[str] = Counter()
+        headers = 0
+        followed = 0
+        prev_header = False
+        for ln in lines:
+            for text in ([ln.text] if ln.cells is None else [c.text for c in ln.cells]):
+                m = re.search(r"\(([^()]{3,40})\)\s*$", text)
+                if m and not re.search(r"\d", m.group(1)):
+                    ends[m.group(1).strip()] += 1
+                m = re.match(r"^([A-Z][\w ]{2,25}?):\s+\S", text)
+                if m:
+                    prefixes[m.group(1).lower()] += 1
+            h = ln.cells is None and header_of(ln) is not None
+            if h:
+                headers += 1
+                if prev_header:
+                    followed += 1
+            prev_header = h
+        for room, n in ends.items():
+            only = re.match(r"^(.+?)\s+only$", room, re.I)
+            if only:
+                self.rooms.add(only.group(1))
+            elif n >= 2 and read_people(room) is None or n >= 2 and not is_people_line(room):
+                if n >= 2 and not label_kind(room):
+                    self.rooms.add(room)
+        # People written before titles (`1A-1 Names` then the title), page-wide.
+        self.people_first = _people_first(lines)
+        # Time lines that own no paragraphs under them: a list of `9:00 - 9:30 Title`.
+        if headers >= 4 and followed >= 0.6 * headers:
+            self.own_paragraphs = False
+
+    # -- the walk -----------------------------------------------------------------------
+    def run(self) -> None:
+        self.prepare()
+        lines = self.doc.lines
+        i = 0
+        while i < len(lines):
+            ln = lines[i]
+            if ln.cells is not None:
+                j = i
+                while j < len(lines) and lines[j].cells is not None and lines[j].table == ln.table:
+                    j += 1
+                self.table(lines[i:j])
+                i = j
+                continue
+            self.line(ln)
+            i += 1
+        self.close_all()
+        self.flush_pending()
+
+    def set_day(self, mark: DayMark | None, line: int, column: str | None = None) -> DayRef:
+        self.day = DayRef(mark, self.days_seen, line, column)
+        self.days_seen += 1
+        return self.day
+
+    def line(self, ln: Line) -> None:
+        text = ln.text
+        h = header_of(ln)
+        if h is not None and h.time.open == "allday" and not h.rest and not self.stack:
+            h = None
+        if h is not None:
+            self.open_header(ln, h)
+            return
+        d = day_line(ln)
+        if d is not None:
+            self.close_all()
+            self.flush_pending()
+            self.set_day(d, ln.no)
+            self.used.add(ln.no)
+            return
+        if ln.heading and self.stack:
+            top = self.stack[0]
+            if top.level and ln.heading <= top.level:
+                self.close_all()
+            elif not top.level and ln.heading <= 2:
+                self.close_all()
+        if self.stack:
+            cur = self.stack[-1]
+            if self.own_paragraphs or ln.para == cur.body_para or not cur.title:
+                cur.body.append(ln)
+                return
+            self.close_all()
+        self.pending.append(ln)
+
+    def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
+        t = h.time
+        if h.day is not None:
+            # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
+            if self.day is None or self.day.mark is None or self.day.mark.key() != _mark_key(h.day):
+                self.close_all()
+                self.flush_pending()
+                self.set_day(h.day, ln.no)
+        draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
+                      level=ln.heading, column=column, zone=t.zone, room=room)
+        draft.day = self.day
+        draft.used.add(ln.no)
+        rest = h.rest
+        spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
+        if h.rest_offset and spans:
+            from .doc import Span
+
+            spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
+                          for s in spans)
+        self._apply_header_text(draft, rest, spans)
+        draft.body_para = ln.para
+        self.place(draft)
+        return draft
+
+    def _apply_header_text(self, draft: Draft, rest: str, spans) -> None:
+        rest = rest.strip(" -–—:|")
+        if not rest:
+            draft.slot = True
+            return
+        parts = split_item(rest, spans, labels=self.labels, rooms=frozenset(self.rooms))
+        draft.label, draft.kind = parts.label, parts.kind
+        draft.title = parts.title
+        draft.url = parts.url
+        draft.people = list(parts.people) if parts.people_score >= 0.99 or parts.by_label else []
+        if not draft.people and parts.people and parts.people_score >= 0.5:
+            draft.people = list(parts.people)
+        draft.chairs = list(parts.chairs)
+        draft.room = draft.room or parts.room
+        draft.notes.extend(parts.notes)
+        if draft.title is None and draft.label:
+            draft.title = draft.label
+            draft.title_from_label = True
+        if draft.title and draft.label is None and draft.people == [] and \
+                is_people_line(draft.title) and draft.kind is None:
+            # only names after the time: a title comes on the next line
+            pass
+        draft.is_session = bool(re.match(r"^(?:research |paper |technical )?(?:session|section|track)\b",
+                                         draft.title or "", re.I))
+
+    def place(self, draft: Draft) -> None:
+        """Nest `draft` under the open entry it belongs to, or start a new top entry."""
+        while self.stack:
+            parent = self.stack[-1]
+            if _inside(draft, parent):
+                draft.day = parent.day
+                self.stack.append(draft)
+                return
+            self.close(self.stack.pop())
+        self.flush_pending()
+        self.stack.append(draft)
+
+    # -- tables ------------------------------------------------------------------------
+    def table(self, rows: list[Line]) -> None:
+        events, info = read_table(rows)
+        self.rooms |= set(info.get("rooms", ()))
+        day_columns = info.get("day_columns", False)
+        last: dict[int, Draft] = {}
+        for ev in events:
+            self.used.add(ev.line)
+            if ev.kind == "skip":
+                continue
+            if ev.kind == "day":
+                self.close_all()
+                self.flush_pending()
+                self.set_day(ev.day, ev.line)
+                last = {}
+                continue
+            for item in ev.items:
+                if item.continuation and item.time is None:
+                    target = last.get(item.column) or (self.stack[-1] if self.stack else None)
+                    if target is not None and not item.roles:
+                        target.body.extend(item.lines)
+                        for ln in item.lines:
+                            target.used.add(ln.no)
+                        continue
+                d = self.row_item(item, day_columns)
+                if d is not None:
+                    last[item.column] = d
+
+    def row_item(self, item: RowItem, day_columns: bool) -> Draft | None:
+        t = item.time
+        if item.day is not None:
+            if day_columns:
+                day = DayRef(item.day, self._column_order(item.day_label or ""), item.line,
+                             item.day_label)
+            else:
+                if self.day is None or self.day.mark is None or self.day.mark.key() != _mark_key(item.day):
+                    self.close_all()
+                    self.flush_pending()
+                    self.set_day(item.day, item.line)
+                day = self.day
+        else:
+            day = self.day
+        if item.roles:
+            return self._role_item(item, day)
+        lines = item.lines
+        if not lines:
+            return None
+        first = lines[0]
+        if t is None and self.stack and self.stack[-1].slot and not item.continuation:
+            # an item under a time written as a heading (`10:00 am - 10:45 am`)
+            slot = self.stack[-1]
+            child = Draft(line=first.no, level=0, column=item.column, room=item.room)
+            child.day = slot.day
+            child.body = list(lines)
+            child.used |= {ln.no for ln in lines}
+            slot.children.append(child)
+            return child
+        if t is None:
+            if self.stack:
+                cur = self.stack[-1]
+                cur.body.extend(lines)
+                return cur
+            self.pending.extend(lines)
+            return None
+        draft = Draft(line=first.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
+                      level=0, column=item.column, zone=t.zone, room=item.room)
+        draft.day = day
+        draft.used |= {ln.no for ln in lines}
+        self._apply_header_text(draft, first.text, first.spans)
+        draft.body = list(lines[1:])
+        draft.body_para = -1
+        draft.span_all = item.span_all
+        if not draft.title and not draft.body:
+            return None
+        self.place_row(draft)
+        return draft
+
+    def place_row(self, draft: Draft) -> None:
+        # parallel rows: a start inside a session opened in the same column nests there
+        for parent in reversed(self.stack):
+            if parent.column == draft.column and _inside(draft, parent):
+                draft.day = parent.day
+                # close parallel siblings opened after this parent
+                while self.stack and self.stack[-1] is not parent:
+                    self.close(self.stack.pop())
+                self.stack.append(draft)
+                return
+        # a new row closes entries that cannot contain it
+        keep = [p for p in self.stack if _inside(draft, p) and p.column in (None, draft.column)]
+        while self.stack and self.stack[-1] not in keep:
+            d = self.stack.pop()
+            if _same_row(d, draft):
+                # a sibling in another column of the same row stays open
+                self._siblings.append(d)
+                continue
+            self.close(d)
+        for d in reversed(getattr(self, "_siblings", [])):
+            self.stack.append(d)
+        self._siblings = []
+        if not self.stack:
+            self.flush_pending()
+        self.stack.append(draft)
+
+    _siblings: list[Draft] = []
+
+    def _role_item(self, item: RowItem, day: DayRef | None) -> Draft | None:
+        roles = item.roles
+        t = item.time
+        title_lines = roles.get("title", [])
+        if not title_lines:
+            return None
+        first = title_lines[0]
+        draft = Draft(line=item.line, level=0)
+        if t is not None:
+            draft.start, draft.end, draft.open, draft.bare, draft.zone = t.start, t.end, t.open, t.bare_start, t.zone
+        draft.day = day
+        for lines in roles.values():
+            draft.used |= {ln.no for ln in lines}
+        self._apply_header_text(draft, first.text, first.spans)
+        draft.body = list(title_lines[1:])
+        if "speaker" in roles:
+            names = " , ".join(ln.text for ln in roles["speaker"])
+            got = read_people(names, lenient=True)
+            people = list(got.people) if got else []
+            # `Drs. A (track 1), Dr. B (track 2)`: parallel parts in named rooms
+            if len(people) >= 2 and all(p.room for p in people):
+                self._parallel_people(draft, people)
+                return None
+            draft.people = people
+            if not people and got is not None:
+                draft.people = []
+        if "room" in roles:
+            draft.room = " ".join(ln.text for ln in roles["room"]).strip() or draft.room
+        for ln in roles.get("links", []) + roles.get("extra", []):
+            href = next((s.href for s in ln.spans if s.href), None)
+            if href and ln.text.strip():
+                from ...model import Link
+
+                draft.links.append(Link(label=ln.text[:60], url=href))
+        if t is None:
+            if item.continuation and self.stack:
+                self.stack[-1].body.extend(title_lines)
+                return None
+            self.loose.append(draft)
+            return draft
+        draft.body_para = -1
+        self.place_row(draft)
+        return draft
+
+    def _parallel_people(self, draft: Draft, people: list[Person]) -> None:
+        for k, p in enumerate(people):
+            d = Draft(line=draft.line, title=draft.title, label=draft.label, kind=draft.kind,
+                      day=draft.day, start=draft.start, end=draft.end, open=draft.open,
+                      bare=draft.bare, people=[Person(p.name, p.affiliation)], room=p.room,
+                      column=k, zone=draft.zone, level=0)
+            d.used = set(draft.used)
+            d.body_para = -1
+            self.place_row(d)
+
+    def _column_order(self, label: str) -> int:
+        orders = getattr(self, "_col_orders", {})
+        if label not in orders:
+            orders[label] = len(orders)
+        self._col_orders = orders
+        return 1000 + orders[label]
+
+    # -- closing entries ------------------------------------------------------------------
+    def close_all(self) -> None:
+        while self.stack:
+            self.close(self.stack.pop())
+
+    def close(self, d: Draft) -> None:
+        self.read_body(d)
+        parent = self.stack[-1] if self.stack else None
+        if d.slot and not d.title:
+            kids = d.children
+            if not kids:
+                return  # a time with nothing under it
+            if len(kids) == 1 and not d.title:
+                only = kids[0]
+                self._absorb(d, only)
+            else:
+                for k in kids:
+                    k.start, k.end, k.open, k.bare = d.start, d.end, d.open, d.bare
+                    k.zone = k.zone or d.zone
+                    k.day = d.day
+                    k.used |= d.used
+                    if parent is not None:
+                        parent.children.append(k)
+                    else:
+                        self.top.append(k)
+                return
+        if parent is not None and _inside(d, parent):
+            parent.children.append(d)
+        else:
+            self.top.append(d)
+
+    def _absorb(self, d: Draft, only: Draft) -> None:
+        d.title, d.label, d.kind = only.title, only.label or d.label, only.kind or d.kind
+        d.people = only.people or d.people
+        d.room = only.room or d.room
+        d.url = only.url or d.url
+        d.abstract += only.abstract
+        d.links += only.links
+        d.children = only.children
+        d.used |= only.used
+        d.slot = False
+        d.title_from_label = only.title_from_label
+
+    def read_body(self, d: Draft) -> None:
+        """Read the lines under an entry's header: its own part, then sub-items."""
+        for k in d.children:
+            if k.body and not k.title:
+                self._read_cell_item(k)
+        lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
+        if not lines:
+            return
+        recs = classify(lines, labels=self.labels, rooms=frozenset(self.rooms))
+        own, groups = group(recs, people_first=self.people_first)
+        for r in recs:
+            if r.kind == "skip":
+                d.used.add(r.line.no)
+        people, chairs, text, room, titles = own_part(own)
+        for r in own:
+            if r.kind in ("people", "label", "prose", "link", "kindlabel"):
+                d.used.add(r.line.no)
+        d.chairs += chairs
+        d.room = d.room or room
+        d.abstract += text
+        for r in own:
+            if r.kind == "kindlabel":
+                k = label_kind(r.label or "")
+                if k is not None and d.kind is None:
+                    d.kind, d.label = k, r.label
+                    if d.title is None:
+                        d.title, d.title_from_label = r.line.text.rstrip(":"), True
+        if titles and (d.title is None or d.title_from_label or d.slot):
+            # the entry's title is on the line under its time (`8:50 a.m. - 9:00 a.m.`)
+            first = titles[0]
+            parts = first.parts or split_item(first.line.text, first.line.spans,
+                                              labels=self.labels, rooms=frozenset(self.rooms))
+            if parts.title:
+                if d.title_from_label and not d.people and parts.people:
+                    pass
+                d.title, d.title_from_label, d.slot = parts.title, False, False
+                d.url = d.url or parts.url
+                if parts.kind and not d.kind:
+                    d.kind, d.label = parts.kind, parts.label
+                if parts.people and not d.people:
+                    d.people = list(parts.people)
+                d.room = d.room or parts.room
+                d.chairs = d.chairs or parts.chairs
+                d.used.add(first.line.no)
+                titles = titles[1:]
+        if people:
+            if d.people and d.title_from_label is False and not groups:
+                d.people += [p for p in people if p.name not in {x.name for x in d.people}]
+            elif not d.people:
+                d.people = people
+            else:
+                d.people += people
+        for r in titles:
+            d.notes.append(r.line.text)
+        items = [read_item(g, labels=self.labels, rooms=frozenset(self.rooms)) for g in groups]
+        # `Keynote: Name` then the talk's title on the next line: that title is the entry's
+        if items and (d.title_from_label or d.title is None) and len(items) == 1 \
+                and not items[0].parts.people:
+            self._take_item(d, items[0])
+            return
+        if items and d.title is None and len(items) == 1:
+            self._take_item(d, items[0])
+            return
+        for it in items:
+            child = self._draft_of_item(it, d)
+            if child is not None:
+                d.children.append(child)
+
+    def _take_item(self, d: Draft, it: Item) -> None:
+        p = it.parts
+        d.title = p.title or d.title
+        d.title_from_label = False if p.title else d.title_from_label
+        d.slot = False
+        if p.kind and not d.kind:
+            d.kind, d.label = p.kind, p.label
+        if p.people:
+            d.people = list(p.people) if not d.people else d.people
+        d.url = d.url or p.url
+        d.room = d.room or p.room
+        d.abstract += it.abstract
+        d.links += it.links
+        d.used |= {ln.no for ln in it.lines}
+
+    def _draft_of_item(self, it: Item, parent: Draft | None) -> Draft | None:
+        p = it.parts
+        if not p.title:
+            return None
+        d = Draft(line=it.first, title=p.title, label=p.label, kind=p.kind,
+                  people=list(p.people), chairs=list(p.chairs), room=p.room, url=p.url,
+                  abstract=list(it.abstract), links=list(it.links))
+        d.day = parent.day if parent is not None else self.day
+        d.used |= {ln.no for ln in it.lines}
+        return d
+
+    def _read_cell_item(self, k: Draft) -> None:
+        recs = classify(k.body, labels=self.labels, rooms=frozenset(self.rooms))
+        own, groups = group(recs, people_first=self.people_first)
+        it = read_item(recs, labels=self.labels, rooms=frozenset(self.rooms))
+        p = it.parts
+        k.title, k.label, k.kind = p.title, p.label, p.kind
+        k.people, k.url, k.room = list(p.people), p.url, k.room or p.room
+        k.abstract, k.links = list(it.abstract), list(it.links)
+        k.used |= {ln.no for ln in k.body}
+        k.body = []
+
+    # -- untimed runs -----------------------------------------------------------------
+    def flush_pending(self) -> None:
+        lines = [ln for ln in self.pending if ln.no not in self.used]
+        self.pending = []
+        if not lines:
+            return
+        recs = classify(lines, labels=self.labels, rooms=frozenset(self.rooms))
+        own, groups = group(recs, people_first=self.people_first)
+        for g in groups:
+            it = read_item(g, labels=self.labels, rooms=frozenset(self.rooms))
+            d = self._draft_of_item(it, None)
+            if d is not None:
+                self.loose.append(d)
+        for r in recs:
+            if r.kind == "skip":
+                self.used.add(r.line.no)
+
+
+def _mark_key(m: DayMark) -> tuple:
+    return (m.weekday, m.day, m.month, m.year, m.ordinal)
+
+
+DayMark.key = _mark_key  # type: ignore[attr-defined]
+
+
+def _minutes(t: time | None) -> int | None:
+    return None if t is None else t.hour * 60 + t.minute
+
+
+def _inside(child: Draft, parent: Draft) -> bool:
+    """Whether a new timed entry belongs under `parent`."""
+    if parent.slot:
+        return False
+    cs, ps, pe = _minutes(child.start), _minutes(parent.start), _minutes(parent.end)
+    if cs is None or ps is None:
+        return False
+    if child.level and parent.level and child.level > parent.level:
+        return ps <= cs and (pe is None or cs < pe)
+    if pe is None:
+        return False
+    if child.end is not None and child.column is None:
+        return False  # a range of its own is a sibling, even when it overlaps
+    if child.end is not None and parent.column is None:
+        return False
+    return ps <= cs < pe
+
+
+def _same_row(a: Draft, b: Draft) -> bool:
+    return a.start == b.start and a.end == b.end and a.column != b.column and a.line == b.line
+
+
+def _people_first(lines: list[Line]) -> bool:
+    """Whether this page writes an item's people before its title."""
+    before = after = 0
+    seq = []
+    for ln in lines:
+        if ln.cells is not None:
+            for c in ln.cells:
+                seq.extend(c.lines)
+                seq.append(None)
+        else:
+            seq.append(ln)
+    for a, b in zip(seq, seq[1:]):
+        if a is None or b is None:
+            continue
+        pa = is_people_line(re.sub(r"^\d[A-Z]-\d+\s+", "", a.text))
+        pb = is_people_line(re.sub(r"^\d[A-Z]-\d+\s+", "", b.text))
+        if pa and not pb and words(b.text) >= 3:
+            before += 1
+        if pb and not pa and words(a.text) >= 3:
+            after += 1
+    return before > 2 * after and before >= 3

@@ -1,0 +1,211 @@
+"""The time zone a program states: `Timezone: Pacific/Honolulu`, `All times are CEST`,
+`Pacific Daylight Time (PDT)`, `(UTC-07:00)`, `UTC + 8`, `GMT+1 (Vienna Time)`, `11am EDT`.
+
+Abbreviations name a region's zone (EDT and EST both mean America/New_York, whose
+rules give the offset of each date).  The ambiguous ones (CST, IST, BST, CET) take a
+city or country named in the text into account, and the reader says what it assumed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from zoneinfo import ZoneInfo, available_timezones
+
+_IANA = re.compile(
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
+    r"/[A-Za-z_\-]+(?:/[A-Za-z_\-]+)?\b"
+)
+_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*(?P<sign>[+\-−–])\s*(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\b")
+_ABBR = re.compile(r"(?<![A-Za-z])(?P<abbr>[A-Z]{2,5})(?![A-Za-z])")
+_LONG = re.compile(
+    r"\b(?P<name>(?:Pacific|Mountain|Central|Eastern|Atlantic|Alaska|Hawaii(?:-Aleutian)?)"
+    r"(?: (?:Standard|Daylight))? Time|Central European(?: Summer| Standard)? Time|"
+    r"(?:Eastern|Western) European(?: Summer| Standard)? Time|British Summer Time|"
+    r"Greenwich Mean Time|Coordinated Universal Time|China Standard Time|Beijing Time|"
+    r"Japan(?:ese)? Standard Time|Korea(?:n)? Standard Time|India(?:n)? Standard Time|"
+    r"Singapore (?:Standard )?Time|Australian Eastern(?: Standard| Daylight)? Time|"
+    r"Anywhere on Earth)\b",
+    re.IGNORECASE,
+)
+_CITY_TIME = re.compile(
+    r"(?:\b(?P<a>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:local )?time\b|"
+    r"\blocal time (?:in|of) (?P<b>[A-Z][a-z]+(?: [A-Z][a-z]+)?))"
+)
+_STATEMENT = re.compile(
+    r"time ?zone|all times|times (?:are|in|shown)|local time|\btime \(|\(\s*(?:UTC|GMT)|"
+    r"\bin (?:UTC|GMT)\b",
+    re.IGNORECASE,
+)
+
+ABBREVIATIONS = {
+    "EST": "America/New_York", "EDT": "America/New_York", "ET": "America/New_York",
+    "CDT": "America/Chicago", "CT": "America/Chicago", "CST": "America/Chicago",
+    "MST": "America/Denver", "MDT": "America/Denver", "MT": "America/Denver",
+    "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "PT": "America/Los_Angeles",
+    "AKST": "America/Anchorage", "AKDT": "America/Anchorage",
+    "HST": "Pacific/Honolulu", "HDT": "America/Adak",
+    "UTC": "UTC", "GMT": "UTC", "UT": "UTC", "Z": "UTC",
+    "BST": "Europe/London", "IST": "Asia/Kolkata", "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon", "CET": "Europe/Berlin", "CEST": "Europe/Berlin",
+    "EET": "Europe/Athens", "EEST": "Europe/Athens", "MSK": "Europe/Moscow",
+    "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "SGT": "Asia/Singapore", "HKT": "Asia/Hong_Kong",
+    "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "ACST": "Australia/Adelaide",
+    "ACDT": "Australia/Adelaide", "AWST": "Australia/Perth", "NZST": "Pacific/Auckland",
+    "NZDT": "Pacific/Auckland", "AOE": "Etc/GMT+12",
+}
+_AMBIGUOUS = {"CST", "IST", "BST", "CET", "CEST", "EET", "EEST"}
+_LONG_NAMES = {
+    "pacific": "America/Los_Angeles", "mountain": "America/Denver",
+    "central": "America/Chicago", "eastern": "America/New_York",
+    "atlantic": "America/Halifax", "alaska": "America/Anchorage", "hawaii": "Pacific/Honolulu",
+    "hawaii-aleutian": "Pacific/Honolulu",
+    "central european": "Europe/Berlin", "eastern european": "Europe/Athens",
+    "western european": "Europe/Lisbon", "british summer": "Europe/London",
+    "greenwich mean": "UTC", "coordinated universal": "UTC", "china standard": "Asia/Shanghai",
+    "beijing": "Asia/Shanghai", "japan standard": "Asia/Tokyo", "japanese standard": "Asia/Tokyo",
+    "korea standard": "Asia/Seoul", "korean standard": "Asia/Seoul",
+    "india standard": "Asia/Kolkata", "indian standard": "Asia/Kolkata",
+    "singapore": "Asia/Singapore", "singapore standard": "Asia/Singapore",
+    "australian eastern": "Australia/Sydney", "anywhere on earth": "Etc/GMT+12",
+}
+_HALF_HOURS = {(5, 30): "Asia/Kolkata", (5, 45): "Asia/Kathmandu", (9, 30): "Australia/Darwin",
+               (3, 30): "Asia/Tehran", (6, 30): "Asia/Yangon", (-3, -30): "America/St_Johns",
+               (10, 30): "Australia/Lord_Howe", (4, 30): "Asia/Kabul"}
+# Places that settle an ambiguous abbreviation.
+_HINTS = {
+    "CST": [(re.compile(r"\b(?:China|Beijing|Shanghai|Chinese)\b"), "Asia/Shanghai"),
+            (re.compile(r"\b(?:Taipei|Taiwan)\b"), "Asia/Taipei")],
+    "IST": [(re.compile(r"\b(?:Ireland|Dublin|Irish)\b"), "Europe/Dublin"),
+            (re.compile(r"\b(?:Israel|Tel Aviv|Jerusalem|Haifa)\b"), "Asia/Jerusalem")],
+    "BST": [(re.compile(r"\b(?:Bangladesh|Dhaka)\b"), "Asia/Dhaka")],
+}
+
+
+@dataclass(frozen=True)
+class StatedZone:
+    name: str  # IANA
+    line: int
+    evidence: str  # the words that said it
+    assumed: str | None = None  # why an ambiguous abbreviation became this zone
+
+
+@lru_cache(maxsize=1)
+def _cities() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key in available_timezones():
+        if "/" not in key or key.startswith(("Etc/", "SystemV/", "US/")):
+            continue
+        city = key.rsplit("/", 1)[1].replace("_", " ").lower()
+        out.setdefault(city, key)
+    return out
+
+
+def _offset_zone(sign: str, h: int, m: int) -> str | None:
+    if h > 14 or m not in (0, 30, 45):
+        return None
+    neg = sign in "-−–"
+    if m:
+        return _HALF_HOURS.get((-h, -m) if neg else (h, m))
+    if h == 0:
+        return "UTC"
+    # Etc/GMT signs are inverted (POSIX): UTC+8 is Etc/GMT-8.
+    return f"Etc/GMT{'+' if neg else '-'}{h}"
+
+
+def _valid(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+        return True
+    except Exception:
+        return False
+
+
+def zone_of_abbreviation(abbr: str, text: str = "") -> tuple[str, str | None] | None:
+    """(IANA name, what was assumed) for an abbreviation such as `EDT`, or None."""
+    a = abbr.upper()
+    if a not in ABBREVIATIONS:
+        return None
+    for pattern, zone in _HINTS.get(a, ()):
+        if pattern.search(text):
+            return zone, f"{abbr} read as {zone}, since the text names that place"
+    zone = ABBREVIATIONS[a]
+    if a in ("CET", "CEST", "EET", "EEST"):
+        city = _city_in(text, zone)
+        if city:
+            return city, None
+    note = f"{abbr} is ambiguous; read as {zone}" if a in _AMBIGUOUS else None
+    return zone, note
+
+
+def _city_in(text: str, same_as: str) -> str | None:
+    """A city named in the text whose zone has the same offsets as `same_as`."""
+    cities = _cities()
+    ref = ZoneInfo(same_as)
+    from datetime import datetime
+
+    probes = [datetime(2024, 1, 15, 12), datetime(2024, 7, 15, 12)]
+    for m in re.finditer(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)?\b", text[:200_000]):
+        key = cities.get(m.group().lower())
+        if key and key != same_as:
+            z = ZoneInfo(key)
+            if all(p.replace(tzinfo=z).utcoffset() == p.replace(tzinfo=ref).utcoffset() for p in probes):
+                return key
+    return None
+
+
+def find_zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
+    """(IANA name, evidence, assumption) for each zone the line names."""
+    out: list[tuple[str, str, str | None]] = []
+    for m in _IANA.finditer(line):
+        if _valid(m.group()):
+            out.append((m.group(), m.group(), None))
+    if out:
+        return out
+    for m in _OFFSET.finditer(line):
+        z = _offset_zone(m.group("sign"), int(m.group("h")), int(m.group("m") or 0))
+        if z:
+            out.append((z, m.group(), None))
+    for m in _LONG.finditer(line):
+        name = m.group("name").lower()
+        name = re.sub(r" (?:standard |daylight |summer )?time$", "", name)
+        zone = _LONG_NAMES.get(name)
+        if zone:
+            out.append((zone, m.group(), None))
+    if not out:
+        for m in _CITY_TIME.finditer(line):
+            city = (m.group("a") or m.group("b") or "").lower()
+            key = _cities().get(city)
+            if key:
+                out.append((key, m.group(), None))
+    for m in _ABBR.finditer(line):
+        found = zone_of_abbreviation(m.group("abbr"), text)
+        if found and not any(e == m.group() for _, e, _ in out):
+            if m.group("abbr") in ("ET", "CT", "MT", "PT", "UT", "IST", "BST", "CST") \
+                    and not _STATEMENT.search(line) and not re.search(r"\d\s*" + m.group() + r"\b", line):
+                continue  # two-letter words and common abbreviations need a time beside them
+            out.append((found[0], m.group(), found[1]))
+    return out
+
+
+def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
+    """The zone the program states, weighing statements over times that carry a zone."""
+    votes: Counter[str] = Counter()
+    first: dict[str, tuple[int, str, str | None]] = {}
+    for no, line in lines:
+        if len(line) > 600:
+            line = line[:600]
+        mentions = find_zone_mentions(line, text)
+        if not mentions:
+            continue
+        weight = 3 if _STATEMENT.search(line) else 1
+        for zone, evidence, assumed in mentions:
+            votes[zone] += weight
+            first.setdefault(zone, (no, evidence, assumed))
+    if not votes:
+        return None
+    zone, _ = votes.most_common(1)[0]
+    no, evidence, assumed = first[zone]
+    return StatedZone(zone, no, evidence, assumed)

@@ -1,0 +1,301 @@
+"""Tables of a program: which column holds what, and the rows as entries.
+
+Columns get their role from the header (`Time | Speaker | Format | Title`, `Time |
+Auditorium | Room 100`, `Time | Saturday | Sunday`) or, without one, from what their
+cells hold: times, days, people, the same text in every row (page furniture), or the
+items themselves.  A row can be a day (`**Thursday, 2020-10-15**`), a repeated header,
+an entry (or several side by side, one per room, day or track), or the continuation of
+the entry above (a row with an empty time cell listing a session's papers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .doc import Cell, Line
+from .lines import day_line, header_of, is_people_line
+from .when import DayMark, TimeMark, find_days, find_times
+
+_ROLE = [
+    ("time", re.compile(r"^(?:time|times|when|hour|hours|slot|start|schedule|time \(.*\)|"
+                        r"time\s*slot|period)$", re.I)),
+    ("day", re.compile(r"^(?:day|date|days)$", re.I)),
+    ("speaker", re.compile(r"^(?:speakers?|presenters?|authors?|who|names?|chairs?|hosts?|"
+                           r"instructors?|lecturers?|panelists?|organi[sz]ers?|by)$", re.I)),
+    ("title", re.compile(r"^(?:title|titles|talks?|sessions?|events?|topics?|presentations?|"
+                         r"papers?|what|activity|activities|program|programme|agenda|"
+                         r"description|item|items|subject|content)$", re.I)),
+    ("room", re.compile(r"^(?:rooms?|location|venue|where|hall|place|stage)$", re.I)),
+    ("track", re.compile(r"^(?:tracks?|themes?|category|categories|area)$", re.I)),
+    ("format", re.compile(r"^(?:format|type|kind|mode|style)$", re.I)),
+    ("links", re.compile(r"^(?:slides|video|videos|materials?|links?|pdf|recording|resources)$", re.I)),
+    ("affiliation", re.compile(r"^(?:affiliations?|organi[sz]ations?|institutions?|company)$", re.I)),
+]
+_FOLD = re.compile(r"[^\w()]+")
+
+
+@dataclass
+class RowItem:
+    """One entry a table row holds."""
+
+    line: int
+    time: TimeMark | None
+    lines: list[Line]  # the cell's lines (header first) for a cell entry
+    column: int  # content column index (0-based among content columns)
+    room: str | None = None
+    day: DayMark | None = None
+    day_label: str | None = None
+    roles: dict[str, list[Line]] = field(default_factory=dict)  # for role tables
+    span_all: bool = False  # spans every content column (a plenary row)
+    continuation: bool = False  # no time of its own: more of the entry above
+
+
+@dataclass
+class TableEvent:
+    kind: str  # "day", "items", "skip"
+    line: int
+    day: DayMark | None = None
+    items: list[RowItem] = field(default_factory=list)
+
+
+def _cell_text(c: Cell) -> str:
+    return " ".join(ln.text for ln in c.lines).strip()
+
+
+def _expand(rows: list[Line]) -> list[list[Cell | None]]:
+    """Rows as grids of columns, with colspans and rowspans laid out."""
+    grid: list[list[Cell | None]] = []
+    pending: dict[int, tuple[Cell, int]] = {}  # column -> (cell, rows left)
+    for ln in rows:
+        out: list[Cell | None] = []
+        col = 0
+        cells = list(ln.cells or [])
+        k = 0
+        while k < len(cells) or col in pending:
+            if col in pending:
+                cell, left = pending[col]
+                out.append(None)  # covered by a cell above: no new entry here
+                if left <= 1:
+                    del pending[col]
+                else:
+                    pending[col] = (cell, left - 1)
+                col += 1
+                continue
+            cell = cells[k]
+            k += 1
+            out.append(cell)
+            if cell.rowspan > 1:
+                pending[col] = (cell, cell.rowspan - 1)
+            for extra in range(1, cell.colspan):
+                out.append(None)
+                if cell.rowspan > 1:
+                    pending[col + extra] = (cell, cell.rowspan - 1)
+            col += cell.colspan
+        grid.append(out)
+    return grid
+
+
+def _is_time_cell(text: str) -> TimeMark | None:
+    if not text or len(text) > 60:
+        return None
+    marks = find_times(text)
+    if not marks:
+        return None
+    t = marks[0]
+    rest = (text[:t.begin] + text[t.stop:]).strip(" -–—,|()*")
+    if len(rest.split()) > 3:
+        return None
+    return t
+
+
+def _role_of_header(text: str) -> str | None:
+    t = _FOLD.sub(" ", text.lower()).strip()
+    t = re.sub(r"\s*\(.*\)\s*$", "", t).strip()
+    for role, pattern in _ROLE:
+        if pattern.match(t):
+            return role
+    return None
+
+
+def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
+    """The table's rows as events, and what the reader should know about its columns."""
+    grid = _expand(rows)
+    width = max((len(r) for r in grid), default=0)
+    if width == 0:
+        return [], {}
+    texts = [[_cell_text(c) if c is not None else None for c in r] + [None] * (width - len(r))
+             for r in grid]
+    header_idx = _find_header(rows, texts, width)
+    header = texts[header_idx] if header_idx is not None else [None] * width
+    roles: list[str | None] = [None] * width
+    for c in range(width):
+        if header[c]:
+            roles[c] = _role_of_header(header[c])
+    body = [k for k in range(len(rows)) if k != header_idx]
+    # time column by content
+    if "time" not in roles:
+        for c in range(width):
+            vals = [texts[k][c] for k in body if texts[k][c]]
+            if vals and sum(1 for v in vals if _is_time_cell(v)) >= max(1, 0.5 * len(vals)):
+                roles[c] = "time"
+                break
+    # day column by content (`Saturday 22nd | 8 a.m. - 12 noon | ...`)
+    for c in range(width):
+        if roles[c] is None:
+            vals = [texts[k][c] for k in body if texts[k][c]]
+            days = [v for v in vals if _day_cell(v)]
+            if vals and days and len(days) >= 0.6 * len(vals) and len(vals) < len(body):
+                roles[c] = "daycol"
+    # constant columns are page furniture
+    for c in range(width):
+        if roles[c] is None:
+            vals = [texts[k][c] for k in body if texts[k][c]]
+            if len(vals) >= 3 and len(set(vals)) == 1:
+                roles[c] = "furniture"
+    # columns named by days (`Time | Saturday | Sunday`) or rooms (`Time | Room 100`)
+    content = [c for c in range(width) if roles[c] is None]
+    day_cols: dict[int, DayMark] = {}
+    room_cols: dict[int, str] = {}
+    for c in content:
+        h = (header[c] or "").strip()
+        if not h:
+            continue
+        d = find_days(h)
+        if d and (d[0].weekday is not None or d[0].full) and len(h.split()) <= 4:
+            day_cols[c] = d[0]
+        elif len(content) >= 2 and not _role_of_header(h) and len(h) <= 40:
+            room_cols[c] = h
+    # by content: a column of people beside a column of titles
+    if not any(r in ("speaker", "title") for r in roles) and len(content) >= 2 and not day_cols \
+            and not room_cols:
+        people_cols = []
+        for c in content:
+            vals = [texts[k][c] for k in body if texts[k][c]]
+            if vals and sum(1 for v in vals if is_people_line(v, lenient=True)) >= 0.6 * len(vals):
+                people_cols.append(c)
+        if people_cols and len(people_cols) < len(content):
+            for c in people_cols:
+                roles[c] = "speaker"
+            rest = [c for c in content if c not in people_cols]
+            long = max(rest, key=lambda c: sum(len(texts[k][c] or "") for k in body))
+            roles[long] = "title"
+            for c in rest:
+                if c != long and roles[c] is None:
+                    roles[c] = "extra"
+            content = [c for c in range(width) if roles[c] is None]
+    role_table = any(r in ("speaker", "title") for r in roles)
+    if role_table and "title" not in roles:
+        # the first unnamed or track-like column stands in for the title
+        for c in range(width):
+            if roles[c] in (None, "track", "format"):
+                roles[c] = "title"
+                break
+    # links / track / format columns in a role table are not entries of their own
+    if role_table:
+        for c in range(width):
+            if roles[c] is None:
+                roles[c] = "extra"
+        content = []
+    elif not content:
+        content = [c for c in range(width) if roles[c] in ("title",)]
+    events: list[TableEvent] = []
+    tcol = roles.index("time") if "time" in roles else None
+    dcol = roles.index("daycol") if "daycol" in roles else None
+    for k, row in enumerate(grid):
+        ln = rows[k]
+        if k == header_idx:
+            events.append(TableEvent("skip", ln.no))
+            continue
+        cells = row + [None] * (width - len(row))
+        vals = texts[k]
+        # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
+        if header_idx is not None and [v or "" for v in vals] == [h or "" for h in header]:
+            events.append(TableEvent("skip", ln.no))
+            continue
+        nonempty = [(c, v) for c, v in enumerate(vals) if v]
+        if not nonempty:
+            events.append(TableEvent("skip", ln.no))
+            continue
+        # a day row: one cell naming a day
+        if len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty):
+            cell = cells[nonempty[0][0]]
+            if cell is not None and cell.lines:
+                d = day_line(Line(cell.lines[0].no, nonempty[0][1], cell.lines[0].spans, heading=0,
+                                  cells=[cell]))
+                if d is not None and not find_times(nonempty[0][1]):
+                    events.append(TableEvent("day", ln.no, day=d))
+                    continue
+        day_here = None
+        if dcol is not None and vals[dcol]:
+            day_here = _day_cell(vals[dcol])
+        t = None
+        if tcol is not None and vals[tcol]:
+            t = _is_time_cell(vals[tcol])
+        if tcol is not None and vals[tcol] and t is None:
+            # `All Day`, `TBA`: a time cell that gives no time
+            t0 = find_times(vals[tcol])
+            t = t0[0] if t0 else None
+        items: list[RowItem] = []
+        if role_table:
+            got = {}
+            for c in range(width):
+                if roles[c] in ("title", "speaker", "room", "track", "format", "links", "affiliation", "extra") \
+                        and cells[c] is not None and not cells[c].empty:
+                    got.setdefault(roles[c], []).extend(cells[c].lines)
+            if got:
+                items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
+                                     continuation=tcol is not None and not vals[tcol]))
+        else:
+            spans_all = False
+            n_content = len(content)
+            for idx, c in enumerate(content):
+                cell = cells[c]
+                if cell is None or cell.empty:
+                    continue
+                covered = min(cell.colspan, n_content - idx)
+                spans_all = covered >= n_content and n_content > 1
+                room = None
+                if c in room_cols and not spans_all:
+                    room = room_cols[c] if covered == 1 else None
+                d = day_cols.get(c, day_here)
+                items.append(RowItem(cell.lines[0].no, t, list(cell.lines), idx, room=room,
+                                     day=d, day_label=header[c] if c in day_cols else None,
+                                     span_all=spans_all,
+                                     continuation=tcol is not None and not vals[tcol]))
+        if items:
+            events.append(TableEvent("items", ln.no, items=items))
+        else:
+            events.append(TableEvent("skip", ln.no))
+    info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
+            "parallel": len(content) > 1 and not role_table}
+    return events, info
+
+
+def _day_cell(text: str) -> DayMark | None:
+    if not text or len(text) > 60 or _is_time_cell(text):
+        return None
+    d = find_days(text)
+    if not d:
+        return None
+    m = d[0]
+    if m.weekday is None and not m.full:
+        return None
+    rest = (text[:m.begin] + text[m.stop:]).strip(" ,*()")
+    return m if len(rest.split()) <= 2 else None
+
+
+def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) -> int | None:
+    for k, ln in enumerate(rows[:3]):
+        vals = [v for v in texts[k] if v]
+        if not vals:
+            continue
+        if ln.header_row and not any(_is_time_cell(v) for v in vals) \
+                and all(len(v) < 48 and len(v.split()) <= 6 for v in vals):
+            return k
+        if k == 0 and len(rows) > 1:
+            roles = sum(1 for v in vals if _role_of_header(v))
+            if roles >= 1 and not any(_is_time_cell(v) for v in vals) and all(len(v) < 40 for v in vals):
+                return k
+        break
+    return None

@@ -1,0 +1,401 @@
+"""Plain text and Markdown into a `Doc`, line by line.
+
+What a pasted or downloaded program uses of Markdown is its line structure: ATX and
+setext headings, list items, pipe tables, raw HTML blocks, front matter, Liquid and
+kramdown markup, link reference definitions.  Plain text adds the tab-separated rows a
+browser gives when a table is copied, with a cell's line breaks splitting the row
+over several lines.  Raw HTML blocks go to the HTML front-end with their line offset.
+Inline markup is `inline.parse_inline`'s.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .doc import Cell, Doc, Line
+from .inline import parse_inline, strip_liquid
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[*+\-•·]|\d{1,3}[.)]|\(\d{1,3}\)|\[\d{1,4}\])(?:[ \t]+|$)")
+_HR = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TABLE_DELIM = re.compile(r"^ {0,3}\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)*\|?[ \t]*$")
+_REFDEF = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*<?(\S+?)>?(?:[ \t]+.*)?$")
+_LIQUID_LINE = re.compile(r"^\s*(?:\{%.*%\}|\{:.*\}|\{::.*\})\s*$")
+_PELICAN = re.compile(r"^(title|slug|date|author|authors|category|tags|summary|status|"
+                      r"layout|permalink|template|lang|modified)\s*:", re.IGNORECASE)
+# Block-level HTML that starts a raw HTML block (CommonMark types 1, 2 and 6).
+_HTML_BLOCK = re.compile(
+    r"^ {0,3}<(?:!--|/?(?P<tag>table|tbody|thead|tr|td|th|div|section|article|ul|ol|li|p|"
+    r"h[1-6]|style|script|iframe|dl|dt|dd|center|blockquote|header|footer|nav|aside|main|"
+    r"form|hr|pre|figure|details|summary|body|html|head|font|b|strong|i|em|a|span|br)\b)",
+    re.IGNORECASE,
+)
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_TAG_NAME = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(/?)>")
+_CONTAINERS = frozenset({"table", "div", "ul", "ol", "style", "script", "section", "article",
+                         "dl", "iframe", "blockquote", "details", "center", "pre"})
+_TIME_START = re.compile(
+    r"^\s*(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?\s*(?:[-–—]|to|$)|\d{1,2}[:.]\d{2}\b|"
+    r"\d{1,2}\s*[ap]\.?\s?m\b|all day|after|until|noon|midnight)",
+    re.IGNORECASE,
+)
+
+_MD_SIGNS = re.compile(
+    r"^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
+    r"^---\s*$|<(?:table|div|br|p|a)\b",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def looks_like_markdown(text: str) -> bool:
+    return len(_MD_SIGNS.findall(text[:100_000])) >= 3
+
+
+class _Builder:
+    def __init__(self, lines: list[str], markdown: bool) -> None:
+        self.src = lines
+        self.markdown = markdown
+        self.out: list[Line] = []
+        self.markup: set[int] = set()
+        self.refs: dict[str, str] = {}
+        self.para = 0
+        self.item = 0
+        self.table = 0
+        self.title: str | None = None
+        self.meta: list[tuple[int, str]] = []
+
+    def new_para(self) -> int:
+        self.para += 1
+        return self.para
+
+    def add(self, no: int, raw: str, **kw) -> Line | None:
+        text, spans = parse_inline(raw, self.refs) if self.markdown else (" ".join(raw.split()), ())
+        if not text:
+            return None
+        ln = Line(no, text, spans, **kw)
+        self.out.append(ln)
+        return ln
+
+
+def read_text(text: str, *, markdown: bool | None = None) -> Doc:
+    """The `Doc` of a plain-text or Markdown program."""
+    src = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if markdown is None:
+        markdown = looks_like_markdown(text)
+    b = _Builder(src, markdown)
+    if markdown:
+        _collect_refs(b)
+    i = _front_matter(b)
+    n = len(src)
+    para_open = False
+    prev_text_line: Line | None = None
+    while i < n:
+        raw = src[i]
+        no = i + 1
+        stripped = raw.strip()
+        if not stripped:
+            para_open = False
+            prev_text_line = None
+            i += 1
+            continue
+        if markdown:
+            if _LIQUID_LINE.match(raw) or (_REFDEF.match(raw) and stripped.startswith("[")):
+                b.markup.add(no)
+                i += 1
+                continue
+            m = _FENCE.match(raw)
+            if m:
+                i = _fenced(b, i, m.group(1))
+                para_open = False
+                continue
+            if _HR.match(raw) and not (para_open and set(stripped) == {"-"}):
+                b.markup.add(no)
+                para_open = False
+                i += 1
+                continue
+            m = _HTML_BLOCK.match(raw)
+            if m:
+                i = _html_block(b, i)
+                para_open = False
+                prev_text_line = None
+                continue
+            m = _ATX.match(raw)
+            if m:
+                b.add(no, m.group(2) or "", heading=len(m.group(1)), para=b.new_para())
+                para_open = False
+                i += 1
+                continue
+            if para_open and prev_text_line is not None and _SETEXT.match(raw) \
+                    and len(stripped) >= 2 and not prev_text_line.bullet:
+                prev_text_line.heading = 1 if stripped[0] == "=" else 2
+                b.markup.add(no)
+                para_open = False
+                i += 1
+                continue
+            if "|" in raw and i + 1 < n and _TABLE_DELIM.match(src[i + 1]) and "-" in src[i + 1]:
+                i = _pipe_table(b, i)
+                para_open = False
+                continue
+        if "\t" in raw and stripped and _tsv_block_ahead(src, i):
+            i = _tsv_table(b, i)
+            para_open = False
+            continue
+        m = _BULLET.match(raw)
+        if m and (markdown or m.group("marker") in "•·" or m.group("marker")[0].isdigit()
+                  or m.group("marker") in "*-+"):
+            rest = raw[m.end():]
+            b.item += 1
+            if not rest.strip():
+                b.markup.add(no)  # a bullet with nothing after it (pasted list debris)
+                i += 1
+                para_open = True
+                continue
+            for k, part in enumerate(_split_br(rest) if markdown else [rest]):
+                ln = b.add(no, part, bullet=k == 0, item=b.item, para=b.new_para() if k == 0 else b.para)
+                prev_text_line = ln or prev_text_line
+            para_open = True
+            i += 1
+            # indented continuation lines belong to the item
+            indent = len(m.group("indent"))
+            while i < n and src[i].strip() and not _BULLET.match(src[i]) \
+                    and (len(src[i]) - len(src[i].lstrip())) > indent and markdown \
+                    and not _ATX.match(src[i]) and not _HTML_BLOCK.match(src[i]):
+                for part in _split_br(src[i]):
+                    ln = b.add(i + 1, part, item=b.item, para=b.para)
+                    prev_text_line = ln or prev_text_line
+                i += 1
+            continue
+        if not para_open:
+            b.new_para()
+        parts = _split_br(raw) if markdown else [raw]
+        for part in parts:
+            ln = b.add(no, part, para=b.para, item=b.item if (markdown and _indented(raw) and b.item) else 0)
+            prev_text_line = ln or prev_text_line
+        para_open = True
+        i += 1
+    return Doc(b.out, n, b.markup, b.title, b.meta, "markdown" if markdown else "text")
+
+
+def _indented(raw: str) -> bool:
+    return raw[:1] in (" ", "\t")
+
+
+def _split_br(raw: str) -> list[str]:
+    if "<" not in raw:
+        return [raw]
+    return [p for p in _BR.split(raw)]
+
+
+def _collect_refs(b: _Builder) -> None:
+    for raw in b.src:
+        if raw.lstrip().startswith("["):
+            m = _REFDEF.match(raw)
+            if m:
+                b.refs.setdefault(m.group(1).strip().lower(), m.group(2))
+
+
+def _front_matter(b: _Builder) -> int:
+    """Skip YAML front matter and Pelican metadata; keep a title for the conference name."""
+    src = b.src
+    first = 0
+    while first < len(src) and not src[first].strip():
+        first += 1
+    if first < len(src) and src[first].strip() == "---":
+        for j in range(first + 1, min(len(src), first + 80)):
+            if src[j].strip() in ("---", "..."):
+                for k in range(first, j + 1):
+                    b.markup.add(k + 1)
+                    m = re.match(r"^\s*title\s*:\s*[\"']?(.*?)[\"']?\s*$", src[k], re.IGNORECASE)
+                    if m and m.group(1):
+                        b.title = m.group(1)
+                return j + 1
+        return first
+    if b.markdown:
+        j = first
+        while j < len(src) and src[j].strip() and _PELICAN.match(src[j]):
+            j += 1
+        if j - first >= 2 and (j >= len(src) or not src[j].strip()):
+            for k in range(first, j):
+                b.markup.add(k + 1)
+                m = re.match(r"^\s*title\s*:\s*(.*?)\s*$", src[k], re.IGNORECASE)
+                if m:
+                    b.title = m.group(1)
+            return j
+    return first
+
+
+def _fenced(b: _Builder, i: int, fence: str) -> int:
+    b.markup.add(i + 1)
+    j = i + 1
+    b.new_para()
+    while j < len(b.src) and not b.src[j].strip().startswith(fence):
+        if b.src[j].strip():
+            b.out.append(Line(j + 1, " ".join(b.src[j].split()), para=b.para))
+        j += 1
+    if j < len(b.src):
+        b.markup.add(j + 1)
+    return j + 1
+
+
+def _html_block(b: _Builder, i: int) -> int:
+    """A raw HTML block: to its matching end tag (tables and divs span blank lines in
+    pasted pages), else to the next blank line."""
+    from .html_front import read_html_fragment
+
+    src = b.src
+    first = src[i].lstrip()
+    m = re.match(r"<([a-zA-Z][a-zA-Z0-9]*)", first)
+    tag = m.group(1).lower() if m else ""
+    j = i
+    if first.startswith("<!--"):
+        while j < len(src) and "-->" not in src[j]:
+            j += 1
+        end = min(j, len(src) - 1)
+        # a comment may close mid-line with more on the line; keep it simple: all markup
+        for k in range(i, end + 1):
+            b.markup.add(k + 1)
+        return end + 1
+    if tag in _CONTAINERS:
+        depth = 0
+        while j < len(src):
+            for mt in _TAG_NAME.finditer(src[j]):
+                if mt.group(2).lower() != tag or mt.group(3):
+                    continue
+                depth += -1 if mt.group(1) else 1
+            j += 1
+            if depth <= 0:
+                break
+            if j - i > 20000:
+                break
+    else:
+        while j < len(src) and src[j].strip():
+            j += 1
+    block = "\n".join(src[i:j])
+    doc = read_html_fragment(block, first_line=i + 1, refs=b.refs)
+    for ln in doc.lines:
+        b.para += 1
+        ln.para = b.para
+        if ln.table:
+            ln.table += 1000 * (b.table + 1)
+        b.out.append(ln)
+    b.table += 1
+    used = {ln.no for ln in doc.lines}
+    for k in range(i, j):
+        if k + 1 not in used:
+            b.markup.add(k + 1)
+    return max(j, i + 1)
+
+
+def _split_pipes(raw: str) -> list[str]:
+    s = raw.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    cells, cur, k = [], [], 0
+    while k < len(s):
+        ch = s[k]
+        if ch == "\\" and k + 1 < len(s) and s[k + 1] == "|":
+            cur.append("|")
+            k += 2
+            continue
+        if ch == "|":
+            cells.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        k += 1
+    cells.append("".join(cur))
+    return cells
+
+
+def _cell(b: _Builder, no: int, raw: str, header: bool = False) -> Cell:
+    lines = []
+    for part in _split_br(strip_liquid(raw)):
+        text, spans = parse_inline(part, b.refs)
+        if text:
+            lines.append(Line(no, text, spans))
+    return Cell(lines, header=header)
+
+
+def _pipe_table(b: _Builder, i: int) -> int:
+    src = b.src
+    b.table += 1
+    header = _split_pipes(src[i])
+    b.out.append(Line(i + 1, " | ".join(c.strip() for c in header), cells=[_cell(b, i + 1, c, True) for c in header],
+                      table=b.table, header_row=True, para=b.new_para()))
+    b.markup.add(i + 2)
+    j = i + 2
+    while j < len(src) and src[j].strip() and ("|" in src[j]) and not _ATX.match(src[j]):
+        if _LIQUID_LINE.match(src[j]):
+            b.markup.add(j + 1)
+            j += 1
+            continue
+        cells = [_cell(b, j + 1, c) for c in _split_pipes(src[j])]
+        text = " | ".join(c.text.replace("\n", " ") for c in cells if not c.empty)
+        if text:
+            b.out.append(Line(j + 1, text, cells=cells, table=b.table, para=b.new_para()))
+        else:
+            b.markup.add(j + 1)
+        j += 1
+    # a kramdown class line right under the table
+    while j < len(src) and _LIQUID_LINE.match(src[j]):
+        b.markup.add(j + 1)
+        j += 1
+    return j
+
+
+def _tsv_block_ahead(src: list[str], i: int) -> bool:
+    """Two or more tab-separated lines close together: a copied table."""
+    tabbed = 0
+    for k in range(i, min(len(src), i + 6)):
+        if not src[k].strip():
+            break
+        if "\t" in src[k].strip("\t ") or src[k].startswith("\t"):
+            tabbed += 1
+    return tabbed >= 2 or (tabbed == 1 and src[i].count("\t") >= 2)
+
+
+def _tsv_table(b: _Builder, i: int) -> int:
+    """Rows of a copied table.  A cell's line breaks split its row over several lines:
+    a line that does not start a row continues the last cell (and may open more)."""
+    src = b.src
+    b.table += 1
+    rows: list[tuple[int, list[list[tuple[int, str]]]]] = []  # (line, cells of (line, text) parts)
+    width = 0
+    j = i
+    while j < len(src) and src[j].strip():
+        raw = src[j].rstrip("\n")
+        parts = raw.split("\t")
+        starts_row = (
+            not rows
+            or raw.startswith("\t")
+            or (len(parts) > 1 and (_TIME_START.match(parts[0]) is not None or len(rows[-1][1]) >= width))
+        )
+        if starts_row:
+            rows.append((j + 1, [[(j + 1, p)] for p in parts]))
+            if len(rows) == 1:
+                width = len(parts)
+            width = max(width, len(parts)) if len(rows) > 1 else width
+        else:
+            last = rows[-1][1]
+            last[-1].append((j + 1, parts[0]))
+            for p in parts[1:]:
+                last.append([(j + 1, p)])
+        j += 1
+    for k, (no, cells) in enumerate(rows):
+        cell_objs = []
+        for parts in cells:
+            lines = []
+            for pno, ptext in parts:
+                text = " ".join(ptext.split())
+                if text:
+                    lines.append(Line(pno, text))
+            cell_objs.append(Cell(lines, header=k == 0))
+        text = " | ".join(c.text.replace("\n", " ") for c in cell_objs if not c.empty)
+        if text:
+            b.out.append(Line(no, text, cells=cell_objs, table=b.table, header_row=False,
+                              para=b.new_para()))
+    return j

@@ -1,0 +1,381 @@
+"""Times, days and years as programs write them, found anywhere in a line.
+
+* Times: `9:00 - 9:30`, `10:45 am–12:05 pm`, `8 a.m. - 12 noon`, `14:05 -- 14:55`,
+  `1pm to 2pm`, `9.30`, `11:00 - 1:00 pm` (the meridiem of the end applies to the start
+  unless that would make the start later than the end), `After 11:00 am`, `Until
+  10:45`, `All Day`.  A bare number is a time only inside a range with a real clock
+  (`6-9pm`), so `Session 1` and `Top 10` stay titles.
+* Days: a run of weekday, day, month and year words in any order (`Tuesday, April 6,
+  2021`, `Dec 9, Monday`, `Thursday 25th Oct`, `Sat 3 Dec`, `Monday 24th`), numeric
+  dates (`2020-10-15`, `3.12.2018`, `23/04/2024`) and `Day 2`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, time
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december")
+_WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
+            "fri": 4, "sat": 5, "sun": 6}
+
+_AMPM = r"(?:[ap]\.?\s?m\b\.?)"
+_CLOCK = (
+    r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d))?"
+    r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:\s*(?P<{n}noon>noon|midnight))?"
+    r"|(?P<{n}word>noon|midnight))"
+)
+_RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through)\s*"
+_TIME_RE = re.compile(
+    r"(?<![\w:.$/#-])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by)\s+)?"
+    + _CLOCK.format(n="a")
+    + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
+    r"(?![\w:/]|\.\d)",
+    re.IGNORECASE,
+)
+_ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
+_ZONE_AFTER = re.compile(
+    r"\s*\(?\s*(?P<zone>(?:UTC|GMT)\s*[+\-−]\s*\d{1,2}(?::?\d{2})?|(?:UTC|GMT)\b|"
+    r"[ECMP][SD]?T\b|[A-Z]{2,5}T\b|AoE\b)\s*\)?",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMark:
+    start: time | None
+    end: time | None
+    begin: int  # where the expression starts in the line
+    stop: int  # where it (and a zone right after it) ends
+    meridiem: bool  # a.m./p.m. was written (or a 24-hour value made it clear)
+    bare_start: bool  # the start was written without any meridiem, maybe 12-hour
+    open: str | None = None  # "after" (start only), "until" (end only), "allday"
+    zone: str | None = None  # a zone written right after the time: `11am EDT`, `(UTC-7)`
+    strong: bool = True  # a clock (`9:30`, `9am`), not only a bare number in a range
+
+
+def _clock(m: re.Match, n: str) -> tuple[int, int, str | None, bool] | None:
+    """(hour, minute, meridiem, has_minutes) of one clock in the match."""
+    word = m.group(f"{n}word")
+    if word:
+        return (12, 0, "pm", True) if word.lower() == "noon" else (0, 0, "am", True)
+    h = m.group(f"{n}h")
+    if h is None:
+        return None
+    hour = int(h)
+    minute = int(m.group(f"{n}m") or 0)
+    ap = m.group(f"{n}ap")
+    if m.group(f"{n}noon"):
+        ap = "pm" if m.group(f"{n}noon").lower() == "noon" else "am"
+        if hour == 12:
+            ap = "noon" if ap == "pm" else "am"
+    mer = None
+    if ap:
+        a = ap.lower().replace(".", "").replace(" ", "")
+        mer = "noon" if a == "noon" else ("am" if a.startswith("a") else "pm")
+    return hour, minute, mer, m.group(f"{n}m") is not None
+
+
+def _to_time(hour: int, minute: int, mer: str | None) -> time | None:
+    if mer == "noon":
+        return time(12, minute)
+    if mer and hour > 12:  # `13:00 PM`: a 24-hour value with a stray meridiem
+        mer = None
+    if mer == "am":
+        hour = 0 if hour == 12 else hour
+    elif mer == "pm":
+        hour = hour if hour == 12 else hour + 12
+    if hour == 24 and minute == 0:
+        return time(23, 59)
+    if not 0 <= hour <= 23:
+        return None
+    return time(hour, minute)
+
+
+def find_times(line: str) -> list[TimeMark]:
+    """Every time or time range in `line`, in order."""
+    out: list[TimeMark] = []
+    if not any(c.isdigit() for c in line):
+        m = _ALL_DAY.search(line) or re.search(r"\b(?:noon|midnight)\b", line, re.IGNORECASE)
+        if m and _ALL_DAY.match(m.group()):
+            out.append(TimeMark(None, None, m.start(), m.end(), True, False, "allday"))
+            return out
+        if not m:
+            return out
+    for m in _TIME_RE.finditer(line):
+        a = _clock(m, "a")
+        if a is None:
+            continue
+        b = _clock(m, "b") if (m.group("bh") or m.group("bword")) else None
+        ha, ma, mera, mina = a
+        strong_a = mina or mera is not None or m.group("aword") is not None
+        if b is not None:
+            hb, mb, merb, minb = b
+            strong_b = minb or merb is not None or m.group("bword") is not None
+            if not (strong_a or strong_b):
+                continue
+            if m.group("asep") == "." or m.group("bsep") == ".":
+                # `1.5 - 2.0` are numbers; a dotted clock needs a clock on the other side
+                if not (strong_a and strong_b):
+                    continue
+            if mera is None and merb in ("am", "pm") and ha <= 12:
+                mera = merb
+                sa, sb = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
+                if sa is not None and sb is not None and sa > sb:
+                    mera = "am" if merb == "pm" else "pm"
+            elif mera is None and merb == "noon" and ha <= 12:
+                mera = "am"
+            start, end = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
+            if start is None or end is None:
+                continue
+            if end < start and merb == "am" and hb == 12:
+                end = time(12, mb)  # `8AM - 12AM`: noon meant
+            bare = mera is None and ha <= 12 and not (len(m.group("ah") or "") == 2 and ha < 10)
+            stop = m.end()
+            zone = None
+            z = _ZONE_AFTER.match(line, stop)
+            if z and _plausible_zone(z.group("zone")):
+                zone, stop = z.group("zone"), z.end()
+            out.append(TimeMark(start, end, m.start(), stop, mera is not None or ha > 12,
+                                bare, None, zone, True))
+            continue
+        if not strong_a:
+            continue
+        if m.group("asep") == "." and mera is None:
+            # `9.30` alone: a clock only at the very start of a line (`9.30 Welcome`)
+            if line[:m.start()].strip():
+                continue
+        if m.group("asep") == "h" and not m.group("am"):
+            continue
+        start = _to_time(ha, ma, mera)
+        if start is None:
+            continue
+        open_ = (m.group("open") or "").lower()
+        kind = None
+        if open_ in ("after", "from", "starting", "starting at"):
+            kind = "after" if open_ == "after" else None
+        elif open_ in ("until", "till", "by", "end", "ends", "end at", "ends at"):
+            kind = "until"
+        stop = m.end()
+        zone = None
+        z = _ZONE_AFTER.match(line, stop)
+        if z and _plausible_zone(z.group("zone")):
+            zone, stop = z.group("zone"), z.end()
+        bare = mera is None and ha <= 12 and not (len(m.group("ah") or "") == 2 and ha < 10)
+        begin = m.start() if kind else m.start("ah") if m.group("ah") else m.start()
+        if kind == "until":
+            out.append(TimeMark(None, start, begin, stop, mera is not None or ha > 12, bare,
+                                "until", zone))
+        else:
+            out.append(TimeMark(start, None, begin, stop, mera is not None or ha > 12, bare,
+                                kind, zone))
+    return out
+
+
+_ZONE_WORDS = frozenset(
+    "UTC GMT EST EDT CST CDT MST MDT PST PDT AKST AKDT HST HDT BST IST CET CEST EET EEST WET "
+    "WEST MSK JST KST SGT HKT AEST AEDT ACST ACDT AWST NZST NZDT ET CT MT PT AOE UT".split()
+)
+
+
+def _plausible_zone(z: str) -> bool:
+    u = z.upper().replace(" ", "")
+    return u.startswith(("UTC", "GMT")) or u in _ZONE_WORDS
+
+
+# -- days -------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DayMark:
+    weekday: int | None  # 0 = Monday
+    day: int | None
+    month: int | None
+    year: int | None
+    begin: int
+    stop: int
+    ordinal: int | None = None  # `Day 2`
+    last_day: int | None = None  # `21-23 May`: the range's last day
+
+    @property
+    def full(self) -> bool:
+        return self.day is not None and self.month is not None
+
+    def on(self, year: int) -> date | None:
+        if self.day is None or self.month is None:
+            return None
+        try:
+            return date(self.year or year, self.month, self.day)
+        except ValueError:
+            return None
+
+
+_WORD = re.compile(r"[A-Za-z]+\.?|\d{1,4}(?:st|nd|rd|th)?\b|[,/]|[-–]")
+_ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
+_NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
+_DAY_N = re.compile(r"\bday\s*(\d{1,2})\b|\b(first|second|third|fourth|fifth)\s+day\b", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def weekday_of(word: str) -> int | None:
+    w = word.lower().rstrip(".,")
+    if w in _WD_ABBR:
+        return _WD_ABBR[w]
+    if len(w) > 10 or not w.endswith("day") or len(w) < 6:
+        return None
+    return _WD_ABBR.get(w[:3])
+
+
+def month_of(word: str) -> int | None:
+    w = word.lower().rstrip(".,")
+    if len(w) < 3:
+        return None
+    if w == "sept":
+        return 9
+    for i, name in enumerate(MONTHS):
+        if name.startswith(w) and (len(w) >= 3):
+            return i + 1
+    return None
+
+
+def find_days(line: str) -> list[DayMark]:
+    """Every date-like run in `line`: a weekday, a day with a month, or a numeric date."""
+    out: list[DayMark] = []
+    taken: list[tuple[int, int]] = []
+    for m in _ISO.finditer(line):
+        y, mo, d = (int(g) for g in m.groups())
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            out.append(DayMark(None, d, mo, y, m.start(), m.end()))
+            taken.append((m.start(), m.end()))
+    for m in _NUMERIC.finditer(line):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        a, sep, b, y = m.groups()
+        d, mo = int(a), int(b)
+        if sep == "/" and mo > 12 and d <= 12:
+            d, mo = mo, d  # US order `4/23/2024`
+        if not (1 <= mo <= 12 and 1 <= d <= 31):
+            continue
+        year = int(y) if len(y) == 4 else 2000 + int(y)
+        out.append(DayMark(None, d, mo, year, m.start(), m.end()))
+        taken.append((m.start(), m.end()))
+    # runs of date words
+    toks = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(line)]
+    i = 0
+    while i < len(toks):
+        run = []
+        j = i
+        while j < len(toks):
+            word, s, e = toks[j]
+            if any(a <= s < b for a, b in taken):
+                break
+            if run and line[run[-1][3]:s].strip():
+                break  # something else stands between: `Day 1 (Monday`, `Day 1: Tue`
+            kind = _date_token(word, line, s)
+            if kind is None:
+                break
+            run.append((kind, word, s, e))
+            j += 1
+        mark = _mark_of(run, line)
+        if mark is not None:
+            out.append(mark)
+            i = j
+        else:
+            i += 1
+    for m in _DAY_N.finditer(line):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        n = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
+        if 1 <= n <= 14:
+            out.append(DayMark(None, None, None, None, m.start(), m.end(), ordinal=n))
+    out.sort(key=lambda d: d.begin)
+    return _merge_weekdays(out, line)
+
+
+def _merge_weekdays(marks: list[DayMark], line: str) -> list[DayMark]:
+    """`Monday, 3.12.2018`: a weekday right before a numeric date is that date's."""
+    out: list[DayMark] = []
+    for m in marks:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.weekday is not None and prev.day is None
+                and m.weekday is None and m.day is not None
+                and not line[prev.stop:m.begin].strip(" ,")):
+            out[-1] = DayMark(prev.weekday, m.day, m.month, m.year, prev.begin, m.stop,
+                              last_day=m.last_day)
+            continue
+        out.append(m)
+    return out
+
+
+def _date_token(word: str, line: str, start: int) -> str | None:
+    if word in (",", "/"):
+        return "sep"
+    if word in ("-", "–"):
+        return "dash"
+    if word[0].isdigit():
+        num = re.match(r"\d+", word).group()
+        if len(num) == 4 and 1990 <= int(num) <= 2099:
+            return "year"
+        if len(num) <= 2 and 1 <= int(num) <= 31:
+            # not a clock (`9:30`, `9am`) and not a number in a sum
+            after = line[start + len(word):start + len(word) + 3]
+            if after[:1] in (":", ".") and after[1:2].isdigit():
+                return None
+            if re.match(r"\s*[ap]\.?m\b", line[start + len(word):start + len(word) + 5], re.IGNORECASE):
+                return None
+            return "num"
+        return None
+    if weekday_of(word) is not None:
+        return "weekday"
+    mo = month_of(word)
+    if mo is not None:
+        if word.rstrip(".,").lower() == "may" and not word[0].isupper():
+            return None
+        if word.rstrip(".,").lower() in ("mar", "jun", "jan", "dec", "sat", "sun") and not word[0].isupper():
+            return None
+        return "month"
+    if word.lower() in ("the", "of", "and"):
+        return "glue"
+    return None
+
+
+def _mark_of(run: list, line: str) -> DayMark | None:
+    # trim separators and glue at both ends
+    while run and run[0][0] in ("sep", "dash", "glue"):
+        run = run[1:]
+    while run and run[-1][0] in ("sep", "dash", "glue"):
+        run = run[:-1]
+    if not run:
+        return None
+    kinds = [k for k, *_ in run]
+    wd = next((weekday_of(w) for k, w, *_ in run if k == "weekday"), None)
+    months = [month_of(w) for k, w, *_ in run if k == "month"]
+    years = [int(w[:4]) for k, w, *_ in run if k == "year"]
+    nums = [(int(re.match(r"\d+", w).group()), i) for i, (k, w, *_) in enumerate(run) if k == "num"]
+    begin, stop = run[0][2], run[-1][3]
+    month = months[0] if months else None
+    year = years[0] if years else None
+    if month is None and wd is None:
+        return None
+    if month is not None and not nums and wd is None:
+        return None  # a month alone (`March 2019`) is no day
+    day = nums[0][0] if nums else None
+    last = None
+    if len(nums) >= 2 and "dash" in kinds:
+        last = nums[1][0]
+    if month is None and day is not None and wd is None:
+        return None
+    if wd is not None and month is None and day is None and len(run) == 1:
+        return DayMark(wd, None, None, year, begin, stop)
+    return DayMark(wd, day, month, year, begin, stop, last_day=last)
+
+
+_YEAR = re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(?![\d])")
+_SHORT_YEAR = re.compile(r"[A-Za-z]\s?['’](\d\d)\b")
+
+
+def years_in(line: str) -> list[int]:
+    out = [int(y) for y in _YEAR.findall(line) if 1990 <= int(y) <= 2099]
+    out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
+    return out
