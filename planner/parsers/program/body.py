@@ -105,7 +105,10 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if is_prose(text):
             out.append(Rec(ln, "prose", strong=strong))
             continue
-        if is_people_line(text) and strong not in ("h1", "h2", "h3", "h4", "bold", "link"):
+        partly_styled = any((s.bold or s.href is not None) and s.start <= 2 and s.end - s.start < 0.95 * len(text)
+                            for s in ln.spans)
+        if is_people_line(text) and strong not in ("h1", "h2", "h3", "h4", "link") \
+                and not partly_styled:
             out.append(Rec(ln, "people", strong=strong))
             continue
         lab_only = label_kind(text.rstrip(":"))
@@ -138,6 +141,14 @@ def _lenient_people(rec: Rec) -> bool:
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
     starts: list[int] = []
+    # A set-apart line that reads as one name, followed by people, is a short title
+    # (`**Making Games**` over `Piper Thunstrom`).
+    for i, r in enumerate(recs):
+        if r.kind == "people" and r.strong in ("bold", "h1", "h2", "h3", "h4", "h5", "h6"):
+            j = _next_meaningful(recs, i)
+            got = read_people(r.line.text)
+            if j is not None and recs[j].kind == "people" and got is not None and got.entries == 1:
+                r.kind = "title"
     markers = [r.strong for r in recs if r.kind == "title" and r.strong]
     dominant = max(set(markers), key=markers.count) if markers else ""
     n_marked = markers.count(dominant) if dominant else 0
@@ -221,7 +232,11 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 title_set = True
             continue
         if r.kind == "title" and not title_set:
-            p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
+            later_people = any(x.kind == "people" or x.kind == "label" and x.label in _PEOPLE_LABELS
+                               for x in recs[recs.index(r) + 1:])
+            p = split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms,
+                           title_only=True) if later_people else \
+                (r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms))
             if p.title:
                 parts.title = p.title
                 parts.url = parts.url or p.url

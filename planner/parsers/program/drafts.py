@@ -43,6 +43,7 @@ class Draft:
     people: list[Person] = field(default_factory=list)
     chairs: list[Person] = field(default_factory=list)
     room: str | None = None
+    track: str | None = None
     url: str | None = None
     links: list[Link] = field(default_factory=list)
     abstract: list[str] = field(default_factory=list)

@@ -100,7 +100,8 @@ def split_fields(text: str) -> tuple[str, dict[str, str]]:
 
 
 def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
-               rooms: frozenset[str] = frozenset(), lenient_people: bool = False) -> ItemParts:
+               rooms: frozenset[str] = frozenset(), lenient_people: bool = False,
+               title_only: bool = False) -> ItemParts:
     """Read one line as one item."""
     parts = ItemParts()
     text, cut = strip_numbering(text.strip())
@@ -139,6 +140,12 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
     if not main:
+        return parts
+    if title_only:  # the people are on lines of their own: this line is all title
+        styled = _styled_title(main, spans)
+        parts.title = _clean_title(main)
+        if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
+            parts.url = _absolute(styled[0].href)
         return parts
     _title_and_people(parts, main, spans, lenient_people)
     return parts
@@ -255,10 +262,14 @@ def _best_split(text: str, lenient: bool):
                 # `Title (paper, slides), by Authors`: link labels before `by` are noise
                 left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
                 got = read_people(right, lenient=True)
-                if got and got.people and got.score >= 0.5:
+                if got and got.people and got.score >= 0.5 and (
+                        len(got.people) >= 2 or name_like(got.people[0].name)
+                        or got.people[0].affiliation):
                     candidates.append((3.0 + got.score, left, got.people, got.score, True))
                 continue
             got_r = read_people(right, lenient=lenient)
+            if kind == "colon" and got_r and not _strong_people(got_r):
+                got_r = None
             if got_r and got_r.people and got_r.score >= 0.99 and _title_like(left):
                 bonus = {"dash": 1.5, "comma": 1.0, "colon": 0.6}[kind]
                 if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):
@@ -266,6 +277,8 @@ def _best_split(text: str, lenient: bool):
                 candidates.append((bonus + got_r.score, left, got_r.people, got_r.score, False))
             if kind in ("colon", "dash"):
                 got_l = read_people(left, lenient=lenient)
+                if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
+                    got_l = None
                 if got_l and got_l.people and got_l.score >= 0.99 and _title_like(right) \
                         and len(left.split()) <= 12:
                     bonus = 1.2 if kind == "colon" else 1.0
@@ -274,6 +287,11 @@ def _best_split(text: str, lenient: bool):
         return None
     best = max(candidates, key=lambda c: c[0])
     return best[1], best[2], best[3], best[4]
+
+
+def _strong_people(got) -> bool:
+    """People beyond doubt: several names, or a name with its affiliation."""
+    return len(got.people) >= 2 or any(p.affiliation for p in got.people)
 
 
 def _only_link_labels(text: str) -> bool:

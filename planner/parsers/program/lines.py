@@ -114,7 +114,8 @@ def header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
             before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
-    after_clean = after.strip(" -–—:|,).]")
+    after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
+    after_clean = after.strip(" -–—:|,).]([")
     if not before and not after_clean:
         return Header(t, "", len(text), day, "alone")
     if not before:

@@ -77,6 +77,12 @@ _PARTICLE_WORDS = frozenset(
     "de da das do dos du del della der den di la le van von ter ten zu bin ibn al el y e st "
     "dal dei degli mac mc".split()
 )
+_NOT_NAME_WORDS = frozenset(
+    "a an the of for and with via in on to at by from into over under using towards toward is are "
+    "as vs versus not without through me you your my our we us it its how why what when where who "
+    "new next all any more most your their this that these those be can do does get make go "
+    "leave take build building learning program programs data code".split()
+)
 _QUOTED_NICK = re.compile(r"\s+['‘“\"][^'’”\"]{1,20}['’”\"]\s+")
 
 
@@ -132,7 +138,8 @@ def name_like(part: str, lenient: bool = False) -> bool:
     # Names with more particles or parts than usual: `M. Clara De Paolis Kaluza`.
     toks = part.split()
     if 2 <= len(toks) <= 7 and all(re.match(r"^(?:[A-Z][\w'’\-]*\.?|[a-z]{1,3}|[A-Z]\.)$", t) for t in toks) \
-            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.search(part):
+            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.search(part) \
+            and not any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in toks):
         return True
     if lenient:
         # A mononym or a handle where the position says person: `Silvia`, `exide`.

@@ -137,7 +137,7 @@ class Reader:
         t = h.time
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
-            if self.day is None or self.day.mark is None or self.day.mark.key() != _mark_key(h.day):
+            if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
                 self.close_all()
                 self.flush_pending()
                 self.set_day(h.day, ln.no)
@@ -229,14 +229,14 @@ class Reader:
                 day = DayRef(item.day, self._column_order(item.day_label or ""), item.line,
                              item.day_label)
             else:
-                if self.day is None or self.day.mark is None or self.day.mark.key() != _mark_key(item.day):
+                if self.day is None or self.day.mark is None or not _compatible(self.day.mark, item.day):
                     self.close_all()
                     self.flush_pending()
                     self.set_day(item.day, item.line)
                 day = self.day
         else:
             day = self.day
-        if item.roles:
+        if item.roles and not item.lines:
             return self._role_item(item, day)
         lines = item.lines
         if not lines:
@@ -249,6 +249,7 @@ class Reader:
             child.day = slot.day
             child.body = list(lines)
             child.used |= {ln.no for ln in lines}
+            self._extras(child, item)
             slot.children.append(child)
             return child
         if t is None:
@@ -266,10 +267,23 @@ class Reader:
         draft.body = list(lines[1:])
         draft.body_para = -1
         draft.span_all = item.span_all
+        self._extras(draft, item)
         if not draft.title and not draft.body:
             return None
         self.place_row(draft)
         return draft
+
+    def _extras(self, draft: Draft, item: RowItem) -> None:
+        from ...model import Link
+
+        for ln in item.roles.get("links", []):
+            href = next((s.href for s in ln.spans if s.href), None)
+            if href:
+                draft.links.append(Link(label=ln.text[:60], url=href))
+            draft.used.add(ln.no)
+        for ln in item.roles.get("track", []):
+            draft.track = draft.track or ln.text
+            draft.used.add(ln.no)
 
     def place_row(self, draft: Draft) -> None:
         # parallel rows: a start inside a session opened in the same column nests there
@@ -531,6 +545,16 @@ def _mark_key(m: DayMark) -> tuple:
 
 
 DayMark.key = _mark_key  # type: ignore[attr-defined]
+
+
+def _compatible(current: DayMark, new: DayMark) -> bool:
+    """Whether a day written on a line is the day already in force (`Thursday` under
+    `Thursday 25th Oct`): no field of one contradicts the other."""
+    for a, b in ((current.weekday, new.weekday), (current.day, new.day),
+                 (current.month, new.month), (current.year, new.year)):
+        if a is not None and b is not None and a != b:
+            return False
+    return current.ordinal is None or new.ordinal is None or current.ordinal == new.ordinal
 
 
 def _minutes(t: time | None) -> int | None:

@@ -153,6 +153,25 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             vals = [texts[k][c] for k in body if texts[k][c]]
             if len(vals) >= 3 and len(set(vals)) == 1:
                 roles[c] = "furniture"
+    # beside a column of items: a column of link labels, or of a few repeated categories
+    content = [c for c in range(width) if roles[c] is None and not (header[c] or "").strip()]
+    if len(content) >= 2:
+        avg = {c: _avg_words([texts[k][c] for k in body]) for c in content}
+        main = max(content, key=lambda c: avg[c])
+        if avg[main] >= 3:
+            for c in content:
+                if c == main:
+                    continue
+                cells_c = [grid[k][c] for k in body if k < len(grid) and c < len(grid[k])
+                           and grid[k][c] is not None and not grid[k][c].empty]
+                vals = [_cell_text(x) for x in cells_c]
+                if not vals:
+                    continue
+                if sum(1 for x in cells_c if _linky(x)) >= 0.6 * len(vals):
+                    roles[c] = "links"
+                elif all(len(v.split()) <= 3 for v in vals) and avg[main] >= 3 * avg[c] and \
+                        sum(1 for v in vals if is_people_line(v)) <= 0.3 * len(vals):
+                    roles[c] = "track"
     # columns named by days (`Time | Saturday | Sunday`) or rooms (`Time | Room 100`)
     content = [c for c in range(width) if roles[c] is None]
     day_cols: dict[int, DayMark] = {}
@@ -166,13 +185,16 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             day_cols[c] = d[0]
         elif len(content) >= 2 and not _role_of_header(h) and len(h) <= 40:
             room_cols[c] = h
+    if len(set(room_cols.values())) < len(room_cols):
+        room_cols = {}  # `CGO | CGO`: a banner over the columns, not room names
     # by content: a column of people beside a column of titles
+    content = [c for c in range(width) if roles[c] is None]
     if not any(r in ("speaker", "title") for r in roles) and len(content) >= 2 and not day_cols \
             and not room_cols:
         people_cols = []
         for c in content:
             vals = [texts[k][c] for k in body if texts[k][c]]
-            if vals and sum(1 for v in vals if is_people_line(v, lenient=True)) >= 0.6 * len(vals):
+            if vals and sum(1 for v in vals if is_people_line(v)) >= 0.6 * len(vals):
                 people_cols.append(c)
         if people_cols and len(people_cols) < len(content):
             for c in people_cols:
@@ -249,6 +271,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         else:
             spans_all = False
             n_content = len(content)
+            extras = {roles[c]: list(cells[c].lines) for c in range(width)
+                      if roles[c] in ("links", "track") and cells[c] is not None and not cells[c].empty}
             for idx, c in enumerate(content):
                 cell = cells[c]
                 if cell is None or cell.empty:
@@ -261,7 +285,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 d = day_cols.get(c, day_here)
                 items.append(RowItem(cell.lines[0].no, t, list(cell.lines), idx, room=room,
                                      day=d, day_label=header[c] if c in day_cols else None,
-                                     span_all=spans_all,
+                                     span_all=spans_all, roles=dict(extras) if extras else {},
                                      continuation=tcol is not None and not vals[tcol]))
         if items:
             events.append(TableEvent("items", ln.no, items=items))
@@ -270,6 +294,23 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
+
+
+def _avg_words(vals: list[str | None]) -> float:
+    got = [len(v.split()) for v in vals if v]
+    return sum(got) / len(got) if got else 0.0
+
+
+_LINK_TEXT = re.compile(r"(?:[-–]\s*(?:pdf|slideshare|slides|video|youtube)\s*$|not available|"
+                        r"^\[?(?:pdf|slides|video|paper|link)\]?$)", re.I)
+
+
+def _linky(cell: Cell) -> bool:
+    text = _cell_text(cell)
+    if _LINK_TEXT.search(text):
+        return True
+    covered = sum(s.end - s.start for ln in cell.lines for s in ln.spans if s.href)
+    return covered >= 0.8 * max(1, len(text))
 
 
 def _day_cell(text: str) -> DayMark | None:
@@ -290,12 +331,17 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
         vals = [v for v in texts[k] if v]
         if not vals:
             continue
-        if ln.header_row and not any(_is_time_cell(v) for v in vals) \
-                and all(len(v) < 48 and len(v.split()) <= 6 for v in vals):
+        cells = [c for c in (ln.cells or []) if not c.empty]
+        single = all(len(c.lines) == 1 for c in cells)
+        if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
+                and all(len(v) < 48 and len(v.split()) <= 6 for v in vals) \
+                and (any(_role_of_header(v) for v in vals) or
+                     not any(is_people_line(v) for v in vals)):
             return k
         if k == 0 and len(rows) > 1:
             roles = sum(1 for v in vals if _role_of_header(v))
-            if roles >= 1 and not any(_is_time_cell(v) for v in vals) and all(len(v) < 40 for v in vals):
+            if roles >= 1 and single and not any(_is_time_cell(v) for v in vals) \
+                    and all(len(v) < 40 for v in vals):
                 return k
         break
     return None

@@ -42,6 +42,20 @@ _TIME_START = re.compile(
     re.IGNORECASE,
 )
 
+_NO_JOIN = re.compile(
+    r"^\s*(?:[\w][\w /&'-]{0,24}:\s|\d{1,2}(?::\d\d|\s*[ap]\.?m\b)|\d{1,2}[.:]\d\d|[-*+•]\s|\d{1,3}[.)]\s|\[\d+\]|[#|<])",
+    re.IGNORECASE,
+)
+
+
+def _can_join(prev_raw: str, raw: str) -> bool:
+    if prev_raw.endswith(("  ", "\\")) or re.search(r"<br\s*/?>\s*$", prev_raw, re.I):
+        return False
+    if _NO_JOIN.match(raw):
+        return False
+    return True
+
+
 _MD_SIGNS = re.compile(
     r"^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
     r"^---\s*$|<(?:table|div|br|p|a)\b",
@@ -65,6 +79,7 @@ class _Builder:
         self.table = 0
         self.title: str | None = None
         self.meta: list[tuple[int, str]] = []
+        self.last_raw = ""
 
     def new_para(self) -> int:
         self.para += 1
@@ -73,9 +88,22 @@ class _Builder:
     def add(self, no: int, raw: str, **kw) -> Line | None:
         text, spans = parse_inline(raw, self.refs) if self.markdown else (" ".join(raw.split()), ())
         if not text:
+            if not raw.strip():
+                self.last_raw += "<br>"  # a line break ended the line before: no join
             return None
         ln = Line(no, text, spans, **kw)
         self.out.append(ln)
+        self.last_raw = raw
+        return ln
+
+    def join(self, prev: Line, raw: str) -> Line:
+        """A soft-wrapped line of a Markdown paragraph: one line, as the page shows it."""
+        joined = self.last_raw.rstrip() + " " + raw.strip()
+        text, spans = parse_inline(joined, self.refs)
+        ln = Line(prev.no, text, spans, heading=prev.heading, bullet=prev.bullet, item=prev.item,
+                  para=prev.para)
+        self.out[-1] = ln
+        self.last_raw = joined
         return ln
 
 
@@ -162,15 +190,25 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             while i < n and src[i].strip() and not _BULLET.match(src[i]) \
                     and (len(src[i]) - len(src[i].lstrip())) > indent and markdown \
                     and not _ATX.match(src[i]) and not _HTML_BLOCK.match(src[i]):
-                for part in _split_br(src[i]):
+                for k, part in enumerate(_split_br(src[i])):
+                    if k == 0 and prev_text_line is not None and b.out and b.out[-1] is prev_text_line \
+                            and _can_join(b.last_raw, part):
+                        prev_text_line = b.join(prev_text_line, part)
+                        continue
                     ln = b.add(i + 1, part, item=b.item, para=b.para)
                     prev_text_line = ln or prev_text_line
                 i += 1
             continue
         if not para_open:
             b.new_para()
+            prev_text_line = None
         parts = _split_br(raw) if markdown else [raw]
-        for part in parts:
+        for k, part in enumerate(parts):
+            if markdown and k == 0 and para_open and prev_text_line is not None and b.out \
+                    and b.out[-1] is prev_text_line and not prev_text_line.heading \
+                    and _can_join(b.last_raw, part):
+                prev_text_line = b.join(prev_text_line, part)
+                continue
             ln = b.add(no, part, para=b.para, item=b.item if (markdown and _indented(raw) and b.item) else 0)
             prev_text_line = ln or prev_text_line
         para_open = True
