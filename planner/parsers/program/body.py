@@ -138,6 +138,11 @@ def _lenient_people(rec: Rec) -> bool:
     return len(text) <= 200 and is_people_line(text, lenient=True)
 
 
+def _short_title(r: Rec) -> bool:
+    t = r.line.text
+    return r.kind in ("title", "people") and len(t.split()) <= 4 and not re.search(r"[,;:()·]", t)
+
+
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
     starts: list[int] = []
@@ -159,13 +164,18 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             j = _next_meaningful(recs, i)
             follows_people = j is not None and _lenient_people(recs[j]) and (
                 recs[j].kind != "title" or _single_name_ok(recs, i, j))
+            if follows_people and len(recs[j].line.text.split()) <= 4:
+                # `Program / Fun Calendar / Fun Panels`: a run of short lines is a menu
+                k = _next_meaningful(recs, j)
+                if _short_title(r) and k is not None and _short_title(recs[k]):
+                    follows_people = False
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
                 and r.parts.title
             marked = dominant and r.strong == dominant and n_marked >= 2
             label_title = False
             if follows_people or one_line or marked:
                 starts.append(i)
-                if follows_people and recs[j].kind == "title":
+                if follows_people and len(recs[j].line.text.split()) <= 4:
                     recs[j].kind = "people"  # the position says it
         elif r.kind == "label" and r.label == "title":
             starts.append(i)

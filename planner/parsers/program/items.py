@@ -31,7 +31,7 @@ _FIELD = re.compile(
     r"Organi[sz]ers?|Moderator)\s*:))"
     r"(?P<name>Session Chairs?|Chair/Co-Chair|Co-Chairs?|Chairs?|Room|Rooms|Location|Venue|"
     r"Where|Organi[sz]ers?|Organi[sz]ed by|Moderators?|Speakers?|Presenters?|Supported by|"
-    r"Sponsored by|Host|Hosts|Panelists?|Panel)\s*:\s*",
+    r"Sponsored by|Host|Hosts|Panell?ists?)\s*:\s*",
     re.IGNORECASE,
 )
 _ROOM_MARK = re.compile(r"\s+@\s+(?P<room>[^@]{2,60})$")

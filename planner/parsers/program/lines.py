@@ -62,10 +62,18 @@ def is_nav(text: str) -> bool:
     return len(text) < 60 and _NAV.match(text.strip(" .")) is not None
 
 
+_BY_LINE = re.compile(r"^(?P<label>organi[sz]ed by|presented by|hosted by|moderated by|chaired by|"
+                      r"led by|with)\s+(?P<value>\S.*)$", re.IGNORECASE)
+
+
 def label_line(text: str) -> tuple[str, str] | None:
     m = _LABEL_LINE.match(text.strip())
     if m:
         return m.group("label").lower(), m.group("value").strip()
+    m = _BY_LINE.match(text.strip())
+    if m and len(m.group("value")) < 300:
+        label = m.group("label").lower()
+        return ("organized by" if label != "with" else "by"), m.group("value").strip()
     m = _LABEL_ALONE.match(text.strip().strip("[]"))
     if m:
         return m.group("label").lower().strip("[]*"), ""

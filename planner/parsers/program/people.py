@@ -124,6 +124,11 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False
     if _NOT_PEOPLE.match(part) or _ORG_STRONG.search(part):
         return False
+    if _function_words(part):
+        return False
+    toks_l = [t.lower() for t in part.split()]
+    if len(toks_l) >= 2 and len(set(toks_l)) < len(toks_l):
+        return False  # `Jobs Jobs Jobs`
     if _mixed_case_words(part):
         return False
     if _CJK.match(part.replace(" ", "")):
@@ -146,6 +151,26 @@ def name_like(part: str, lenient: bool = False) -> bool:
         if len(toks) == 1 and (re.match(r"^[A-Z][\w'’\-]{1,30}$", part) or _HANDLE.match(part)):
             return not _ORG_WORDS.search(part)
         if len(toks) <= 4 and re.match(r"^[\w'’.\- ]+$", part) and not _ORG_WORDS.search(part):
+            return True
+    return False
+
+
+_FUNCTION_WORDS = frozenset(
+    "the of for and with via in on at by from into over under using towards toward is are as "
+    "vs versus not without through me you your my our we us it its how why what when where who "
+    "which that this these those than then there their they them does don't doesn't can't "
+    "isn't won't let's don’t doesn’t can’t isn’t won’t let’s all any more most some yes new "
+    "about against between beyond inside outside within during after before".split()
+)
+# Short words that are names in some languages (`An Nguyen`, `Do Van`, `Le Wang`).
+_NAME_SHORT = frozenset("an do to ha ho le la de da di du el al".split())
+
+
+def _function_words(part: str) -> bool:
+    """`Cores That Don’t Count`: words that build sentences are in titles, not names."""
+    for tok in part.split():
+        w = tok.lower().strip(".,;:()")
+        if w in _FUNCTION_WORDS and w not in _NAME_SHORT:
             return True
     return False
 

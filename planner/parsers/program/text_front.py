@@ -80,6 +80,7 @@ class _Builder:
         self.title: str | None = None
         self.meta: list[tuple[int, str]] = []
         self.last_raw = ""
+        self.bullet_next = False
 
     def new_para(self) -> int:
         self.para += 1
@@ -91,6 +92,10 @@ class _Builder:
             if not raw.strip():
                 self.last_raw += "<br>"  # a line break ended the line before: no join
             return None
+        if self.bullet_next and not kw.get("cells"):
+            self.bullet_next = False
+            self.item += 1
+            kw["bullet"], kw["item"] = True, self.item
         ln = Line(no, text, spans, **kw)
         self.out.append(ln)
         self.last_raw = raw
@@ -176,7 +181,9 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             rest = raw[m.end():]
             b.item += 1
             if not rest.strip():
-                b.markup.add(no)  # a bullet with nothing after it (pasted list debris)
+                # a bullet with nothing after it: a pasted list's marker, the item follows
+                b.markup.add(no)
+                b.bullet_next = True
                 i += 1
                 para_open = True
                 continue
