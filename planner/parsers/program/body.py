@@ -18,7 +18,7 @@ from .doc import Line
 from .items import ItemParts, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
-from .people import Person, read_people
+from .people import Person, name_like, read_people
 
 # Labels whose line holds people, an abstract, a link or a room.
 _PEOPLE_LABELS = {"speaker", "speakers", "presenter", "presenters", "author", "authors", "by",
@@ -105,7 +105,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if is_prose(text):
             out.append(Rec(ln, "prose", strong=strong))
             continue
-        partly_styled = any((s.bold or s.href is not None) and s.start <= 2 and s.end - s.start < 0.95 * len(text)
+        partly_styled = any((s.bold or s.href is not None) and s.start <= 2
+                            and s.end - s.start < 0.95 * len(text)
+                            and not name_like(text[s.start:s.end].strip(" ,;"))
                             for s in ln.spans)
         if is_people_line(text) and strong not in ("h1", "h2", "h3", "h4", "link") \
                 and not partly_styled:

@@ -250,7 +250,8 @@ def _best_split(text: str, lenient: bool):
     if m:
         inner = m.group("p")
         inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
-        got = read_people(inner, lenient=True)
+        # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
+        got = read_people(inner, lenient=not re.search(r"[,;]", inner))
         if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
             candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False))
     for pattern, kind in _SEPARATORS:
@@ -268,8 +269,8 @@ def _best_split(text: str, lenient: bool):
                     candidates.append((3.0 + got.score, left, got.people, got.score, True))
                 continue
             got_r = read_people(right, lenient=lenient)
-            if kind == "colon" and got_r and not _strong_people(got_r):
-                got_r = None
+            if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
+                got_r = None  # `Title: Subtitle` is far likelier than `Title: Names`
             if got_r and got_r.people and got_r.score >= 0.99 and _title_like(left):
                 bonus = {"dash": 1.5, "comma": 1.0, "colon": 0.6}[kind]
                 if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):

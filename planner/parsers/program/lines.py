@@ -186,5 +186,6 @@ def is_people_line(text: str, *, lenient: bool = False) -> bool:
     if got is None:
         return False
     if got.entries >= 2:
-        return got.score >= 0.75
+        # the first entry leads the list: it must be a name itself
+        return got.score >= 0.75 and name_like(got.people[0].name, lenient)
     return got.score >= 1.0 and (lenient or "(" in text or name_like(got.people[0].name))

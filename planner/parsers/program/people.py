@@ -61,6 +61,8 @@ _NOTE_PAREN = re.compile(
 _ET_AL = re.compile(r"\s*,?\s*\bet\.?\s*al\.?\s*$", re.IGNORECASE)
 _AND = re.compile(r"\s+(?:and|und|et|y|&)\s+|\s*&\s*", re.IGNORECASE)
 _TRAILING = re.compile(r"\s*(?:\[[^\]]*\]|\((?:short|long|remote|virtual|online)\))\s*$", re.IGNORECASE)
+# A paper's code or number in front of its authors: `1A-3 Names`, `#12 Names`.
+_CODE = re.compile(r"^(?:\d{1,2}[A-Z]-\d{1,3}|[A-Z]\d{1,2}[.-]\d{1,3}|#\d{1,4}|\[\d{1,4}\])\s+")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
 _ROLE_LABEL = re.compile(
     r"(?:^|[,;]\s*)(?:moderators?|panell?ists?|chairs?|co-?chairs?|hosts?|speakers?|"
@@ -129,6 +131,8 @@ def name_like(part: str, lenient: bool = False) -> bool:
     toks_l = [t.lower() for t in part.split()]
     if len(toks_l) >= 2 and len(set(toks_l)) < len(toks_l):
         return False  # `Jobs Jobs Jobs`
+    if _EVENT_WORDS.search(part):
+        return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
     if _mixed_case_words(part):
         return False
     if _CJK.match(part.replace(" ", "")):
@@ -155,6 +159,15 @@ def name_like(part: str, lenient: bool = False) -> bool:
     return False
 
 
+_EVENT_WORDS = re.compile(
+    r"\b(?:remarks|welcome|opening|closing|break|lunch|coffee|breakfast|dinner|reception|"
+    r"keynote|session|sessions|panel|tutorial|workshop|poster|posters|registration|"
+    r"talks?|demo|demos|award|awards|meetup|party|banquet|excursion|announcements?|"
+    r"introduction|presentation|presentations|discussion|q&a|networking|hacking|"
+    r"competition|challenge|track|program|programme|schedule|agenda|event|events|start|"
+    r"begin|end|join|section|overview|introduction|intro|summary|update|status)\b",
+    re.IGNORECASE,
+)
 _FUNCTION_WORDS = frozenset(
     "the of for and with via in on at by from into over under using towards toward is are as "
     "vs versus not without through me you your my our we us it its how why what when where who "
@@ -295,6 +308,7 @@ def _paren_role(inner: str) -> str:
 def read_people(line: str, *, lenient: bool = False) -> People | None:
     """The people on `line`, with affiliations, or None when it holds no names at all."""
     text = " ".join(line.split())
+    text = _CODE.sub("", text)
     text = _TRAILING.sub("", text).strip()
     text = re.sub(r"\s*\.\s*$", "", text) if not re.search(r"\b[A-Z]\.$", text) else text
     if not text or len(text) > 3000:

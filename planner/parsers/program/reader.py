@@ -444,6 +444,21 @@ class Reader:
                     d.kind, d.label = k, r.label
                     if d.title is None:
                         d.title, d.title_from_label = r.line.text.rstrip(":"), True
+        if len(titles) >= 2 and d.slot and d.title is None and not groups:
+            # `10:30-12:15` over `Section 1A ...` and `Section 1B ...`: parallel entries
+            for r in titles:
+                parts = r.parts or split_item(r.line.text, r.line.spans, labels=self.labels,
+                                              rooms=frozenset(self.rooms))
+                if not parts.title:
+                    continue
+                k = Draft(line=r.line.no, title=parts.title, label=parts.label, kind=parts.kind,
+                          people=list(parts.people), chairs=list(parts.chairs), room=parts.room,
+                          url=parts.url)
+                k.day = d.day
+                k.used.add(r.line.no)
+                d.children.append(k)
+            self._attach_labels(d, own)
+            return
         if titles and (d.title is None or d.title_from_label or d.slot):
             # the entry's title is on the line under its time (`8:50 a.m. - 9:00 a.m.`)
             first = titles[0]
@@ -484,6 +499,24 @@ class Reader:
             child = self._draft_of_item(it, d)
             if child is not None:
                 d.children.append(child)
+
+    def _attach_labels(self, d: Draft, own) -> None:
+        """Chair and sponsor lines under parallel titles belong to the title above them."""
+        current = None
+        by_line = {k.line: k for k in d.children}
+        for r in own:
+            if r.line.no in by_line:
+                current = by_line[r.line.no]
+                continue
+            if current is None:
+                continue
+            if r.kind == "label" and r.label in ("chair", "chairs", "session chair", "chair/co-chair"):
+                got = read_people(r.value, lenient=True) if r.value else None
+                if got is not None:
+                    current.chairs = list(got.people)
+                current.used.add(r.line.no)
+            elif r.kind in ("label", "people"):
+                current.used.add(r.line.no)
 
     def _take_item(self, d: Draft, it: Item) -> None:
         p = it.parts
@@ -584,23 +617,39 @@ def _same_row(a: Draft, b: Draft) -> bool:
 
 
 def _people_first(lines: list[Line]) -> bool:
-    """Whether this page writes an item's people before its title."""
-    before = after = 0
-    seq = []
+    """Whether this page writes an item's people before its title.
+
+    Pairs of a people line and a title are ambiguous in a run (each title sits between
+    two author lines); the ends of runs are not: a run that opens with people after a
+    time, or closes with a title after people, is written people first.
+    """
+    runs: list[list[Line]] = []
+    cur: list[Line] = []
     for ln in lines:
         if ln.cells is not None:
+            if cur:
+                runs.append(cur)
+                cur = []
             for c in ln.cells:
-                seq.extend(c.lines)
-                seq.append(None)
-        else:
-            seq.append(ln)
-    for a, b in zip(seq, seq[1:]):
-        if a is None or b is None:
+                if c.lines:
+                    runs.append([x for x in c.lines if not header_of(x)])
             continue
-        pa = is_people_line(re.sub(r"^\d[A-Z]-\d+\s+", "", a.text))
-        pb = is_people_line(re.sub(r"^\d[A-Z]-\d+\s+", "", b.text))
-        if pa and not pb and words(b.text) >= 3:
-            before += 1
-        if pb and not pa and words(a.text) >= 3:
-            after += 1
-    return before > 2 * after and before >= 3
+        if header_of(ln) is not None or ln.heading or day_line(ln) is not None:
+            if cur:
+                runs.append(cur)
+            cur = []
+            continue
+        cur.append(ln)
+    if cur:
+        runs.append(cur)
+    first = last = 0
+    for run in runs:
+        texts = [re.sub(r"^\d[A-Z]-\d+\s+", "", x.text) for x in run if x.text.strip()]
+        if len(texts) < 2:
+            continue
+        p0, p1 = is_people_line(texts[0]), is_people_line(texts[1])
+        if p0 and not p1 and words(texts[1]) >= 3:
+            first += 1
+        elif not p0 and p1 and words(texts[0]) >= 3:
+            last += 1
+    return first > 2 * last and first >= 3
