@@ -38,6 +38,21 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_ROLE_HEADING = re.compile(
+    r"^(?:(?:the\s+)?(?:program|programme|organi[sz]ing|steering|technical|local|advisory)\s+"
+    r"committee|committees?|organi[sz]ers?|organi[sz]ation|chairs?|general chairs?|"
+    r"program chairs?|sponsors?|sponsorship|contact|contacts|people|team|about|speakers|"
+    r"invited speakers|keynote speakers|panell?ists|previous editions|past editions|"
+    r"important dates|dates|location|venue|registration|call for \w+|cfp|news|"
+    r"accommodation|travel|visa|code of conduct)(?:\s*\(.*\))?$",
+    re.IGNORECASE,
+)
+_DATED_NOTE = re.compile(
+    r"^\W*(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:\w+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
+    r"(?:,?\s+\d{4})?)\W*\s*[:–—-]\s+\S", re.IGNORECASE)
+
+
 @dataclass
 class Rec:
     line: Line
@@ -102,6 +117,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             out.append(Rec(ln, "label", name, value))
             continue
         strong = _strong(ln)
+        if _DATED_NOTE.match(text):
+            out.append(Rec(ln, "note"))  # `15.09.2023: Submission Deadline`
+            continue
         if is_prose(text):
             out.append(Rec(ln, "prose", strong=strong))
             continue
@@ -109,7 +127,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                             and s.end - s.start < 0.95 * len(text)
                             and not name_like(text[s.start:s.end].strip(" ,;"))
                             for s in ln.spans)
-        if is_people_line(text) and strong not in ("h1", "h2", "h3", "h4", "link") \
+        if is_people_line(text) and strong not in ("h1", "h2", "h3", "link") \
                 and not partly_styled:
             out.append(Rec(ln, "people", strong=strong))
             continue
@@ -156,8 +174,20 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             got = read_people(r.line.text)
             if j is not None and recs[j].kind == "people" and got is not None and got.entries == 1:
                 r.kind = "title"
+    for r in recs:
+        if r.kind in ("title", "people") and _ROLE_HEADING.match(r.line.text.strip(" :*")):
+            r.kind = "section"  # `Program Committee`, `Organizers`: people follow, no item
     markers = [r.strong for r in recs if r.kind == "title" and r.strong]
-    dominant = max(set(markers), key=markers.count) if markers else ""
+    # items confirmed by their people fix the marker the run sets items apart with
+    confirmed = []
+    for i, r in enumerate(recs):
+        if r.kind == "title" and r.strong:
+            j = _next_meaningful(recs, i)
+            if (j is not None and recs[j].kind == "people") or \
+                    (r.parts is not None and r.parts.people and r.parts.people_score >= 0.99):
+                confirmed.append(r.strong)
+    pool = confirmed or markers
+    dominant = max(set(pool), key=pool.count) if pool else ""
     n_marked = markers.count(dominant) if dominant else 0
     i = 0
     while i < len(recs):
@@ -177,7 +207,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             label_title = False
             if follows_people or one_line or marked:
                 starts.append(i)
-                if follows_people and len(recs[j].line.text.split()) <= 4:
+                if follows_people and recs[j].kind == "title":
                     recs[j].kind = "people"  # the position says it
         elif r.kind == "label" and r.label == "title":
             starts.append(i)

@@ -399,7 +399,7 @@ class Builder:
                     end_estimated=start is not None and end is None)
 
     def _loose_talks(self, d: Draft, conf_key: str, ids: IdAllocator) -> list[Talk]:
-        if d.children and not d.people:
+        if d.container or d.children and not d.people:
             out = []
             for k in d.children:
                 t = self._talk(k, conf_key, ids, None, None, ZoneInfo("UTC"))
@@ -417,7 +417,21 @@ class Builder:
             if d.title:
                 index.setdefault(fold(d.title), d)
         kept = []
+        loose = []
         for d in self.loose:
+            if d.container:
+                match = self._match(d, index, timed)
+                if match is not None and not match.children:
+                    match.children = d.children
+                    for k in match.children:
+                        k.day = match.day
+                    match.used |= d.used
+                    continue
+                loose.extend(d.children)  # a category heading (`Accepted Papers`): no item
+                self.used |= d.used
+                continue
+            loose.append(d)
+        for d in loose:
             match = self._match(d, index, timed)
             if match is None:
                 kept.append(d)

@@ -60,6 +60,8 @@ class Draft:
     placeholder: bool = False
     body_para: int = 0  # the paragraph of its header line
     span_all: bool = False  # a table cell across every column (a plenary entry)
+    from_table: bool = False  # read from a table row: lines after the table are not its own
+    container: bool = False  # an untimed heading over items: their section, not an item
 
     @property
     def timed(self) -> bool:

@@ -42,6 +42,7 @@ _LINK_LABELS = re.compile(
     r"extended paper|invited|short|long)$",
     re.IGNORECASE,
 )
+_DATE_ONLY = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
 _PAREN_GROUP = re.compile(r"\s*\(([^()]*)\)\s*,?")
 
 
@@ -105,6 +106,15 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
     """Read one line as one item."""
     parts = ItemParts()
     text, cut = strip_numbering(text.strip())
+    # a link label at the end (`Title Zoom Link`, `Title [slides]`) is a link, not title
+    for sp in reversed(spans):
+        seg = text[sp.start - cut:sp.end - cut] if sp.start >= cut else ""
+        if sp.href and sp.end - cut >= len(text.rstrip(" )]")) - 1 and seg and \
+                _LINK_LABELS.match(seg.strip("[]() ")) and sp.start - cut > 0:
+            parts.notes.append(seg)
+            text = text[:sp.start - cut].rstrip(" -–—,([")
+            spans = tuple(x for x in spans if x.end <= sp.start)
+        break
     spans = tuple(Span(s.start - cut, s.end - cut, s.bold, s.italic, s.href)
                   for s in spans if s.end > cut) if cut else spans
     main, fields = split_fields(text)
@@ -162,6 +172,10 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
     for s in spans:
         seg = text[max(0, s.start):s.end].strip()
         if len(seg) < 3 or _LINK_LABELS.match(seg.strip("[]() .")):
+            continue
+        if " " not in seg and not (seg[0].isupper() or seg[0].isdigit()):
+            continue  # `Click [here](...)`: a link in a sentence, not a title
+        if _DATE_ONLY.match(seg):
             continue
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:

@@ -137,6 +137,8 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False
     if _CJK.match(part.replace(" ", "")):
         return True
+    if not lenient and part == part.lower():
+        return False  # `interpreted language`: a name in lower case only where it must be one
     if looks_like_name(part):
         return True
     # A nickname in parentheses inside a name: `Alexandra (Sasha) Fedorova`.

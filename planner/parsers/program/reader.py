@@ -119,6 +119,8 @@ class Reader:
             self.set_day(d, ln.no)
             self.used.add(ln.no)
             return
+        if self.stack and self.stack[-1].from_table:
+            self.close_all()  # a table's rows own their cells, not the text after the table
         if ln.heading and self.stack:
             top = self.stack[0]
             if top.level and ln.heading <= top.level:
@@ -263,13 +265,19 @@ class Reader:
                       level=0, column=item.column, zone=t.zone, room=item.room)
         draft.day = day
         draft.used |= {ln.no for ln in lines}
-        self._apply_header_text(draft, first.text, first.spans)
-        draft.body = list(lines[1:])
+        if len(lines) == 1:
+            self._apply_header_text(draft, first.text, first.spans)
+        else:
+            # a cell of several lines is read whole: title, people, labels, in any order
+            draft.body = list(lines)
         draft.body_para = -1
+        draft.from_table = True
         draft.span_all = item.span_all
         self._extras(draft, item)
         if not draft.title and not draft.body:
             return None
+        if not draft.title:
+            draft.slot = False
         self.place_row(draft)
         return draft
 
@@ -354,6 +362,7 @@ class Reader:
             self.loose.append(draft)
             return draft
         draft.body_para = -1
+        draft.from_table = True
         self.place_row(draft)
         return draft
 
@@ -489,7 +498,7 @@ class Reader:
         items = [read_item(g, labels=self.labels, rooms=frozenset(self.rooms)) for g in groups]
         # `Keynote: Name` then the talk's title on the next line: that title is the entry's
         if items and (d.title_from_label or d.title is None) and len(items) == 1 \
-                and not items[0].parts.people:
+                and (not items[0].parts.people or not d.people):
             self._take_item(d, items[0])
             return
         if items and d.title is None and len(items) == 1:
@@ -557,20 +566,48 @@ class Reader:
 
     # -- untimed runs -----------------------------------------------------------------
     def flush_pending(self) -> None:
+        """Read a run of untimed lines as a listing, section by section (a heading opens
+        one): items of a title and its people; a heading over items is their section."""
         lines = [ln for ln in self.pending if ln.no not in self.used]
         self.pending = []
         if not lines:
             return
+        sections: list[list[Line]] = []
+        for ln in lines:
+            if ln.heading and (not sections or sections[-1]):
+                sections.append([ln])
+            elif not sections:
+                sections.append([ln])
+            else:
+                sections[-1].append(ln)
+        for sec in sections:
+            self._listing_section(sec)
+
+    def _listing_section(self, lines: list[Line]) -> None:
         recs = classify(lines, labels=self.labels, rooms=frozenset(self.rooms))
         own, groups = group(recs, people_first=self.people_first)
+        for r in recs:
+            if r.kind == "skip":
+                self.used.add(r.line.no)
+        head = recs[0] if recs and recs[0].line.heading else None
+        if head is not None and head.kind == "section":
+            return  # `Program Committee`: a list of people, not of items
+        items = []
         for g in groups:
             it = read_item(g, labels=self.labels, rooms=frozenset(self.rooms))
             d = self._draft_of_item(it, None)
             if d is not None:
-                self.loose.append(d)
-        for r in recs:
-            if r.kind == "skip":
-                self.used.add(r.line.no)
+                items.append(d)
+        if head is not None and head.kind == "title" and items and (not groups or groups[0][0] is not head):
+            # a heading over items: their section (`### Research Session 1: ...`)
+            parts = head.parts or split_item(head.line.text, head.line.spans)
+            box = Draft(line=head.line.no, title=parts.title or head.line.text, children=items,
+                        container=True)
+            box.day = self.day
+            box.used.add(head.line.no)
+            self.loose.append(box)
+            return
+        self.loose.extend(items)
 
 
 def _mark_key(m: DayMark) -> tuple:

@@ -58,13 +58,20 @@ def _can_join(prev_raw: str, raw: str) -> bool:
 
 _MD_SIGNS = re.compile(
     r"^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
-    r"^---\s*$|<(?:table|div|br|p|a)\b",
+    r"^---\s*$",
     re.MULTILINE | re.IGNORECASE,
 )
+_HTML_SIGNS = re.compile(r"<(?:table|div|br|p|a|td|tr|li|span|h[1-6])\b", re.IGNORECASE)
 
 
 def looks_like_markdown(text: str) -> bool:
-    return len(_MD_SIGNS.findall(text[:100_000])) >= 3
+    """Markdown's own signs (headings, pipe tables, emphasis, links), or HTML tags
+    among text lines, as Markdown pages with raw HTML have them."""
+    head = text[:100_000]
+    md = len(_MD_SIGNS.findall(head))
+    if md >= 3:
+        return True
+    return md >= 1 and len(_HTML_SIGNS.findall(head)) >= 1
 
 
 class _Builder:
