@@ -38,6 +38,8 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
+_LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
 _ROLE_HEADING = re.compile(
     r"^(?:(?:the\s+)?(?:program|programme|organi[sz]ing|steering|technical|local|advisory)\s+"
     r"committee|committees?|organi[sz]ers?|organi[sz]ation|chairs?|general chairs?|"
@@ -96,6 +98,22 @@ def _strong(line: Line) -> str:
     return ""
 
 
+def _leading_style(ln: Line):
+    """A bold, linked or italic stretch opening the line and ending before more text that
+    does not continue a list of names (`**Title**. Authors`, not `[Name](url), Name`)."""
+    text = ln.text
+    for s in ln.spans:
+        if s.start > 2 or not (s.bold or s.italic or s.href is not None):
+            continue
+        if s.end - s.start >= 0.95 * len(text) or s.end - s.start < 3:
+            continue
+        rest = text[s.end:].lstrip()
+        if re.match(r"^(?:[,;·&]|and\b|und\b)", rest):
+            continue
+        return s
+    return None
+
+
 def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]) -> list[Rec]:
     out: list[Rec] = []
     for ln in lines:
@@ -103,9 +121,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if not text or is_debris(text) or is_nav(text):
             out.append(Rec(ln, "skip"))
             continue
+        if _TEXT_CLASS.search(ln.css or ""):
+            out.append(Rec(ln, "prose"))  # inside `<div class="abstract">`
+            continue
         lab = label_line(text)
         if lab is not None:
             name, value = lab
+            value = _LINK_VALUE.sub("", value).strip()
             if name in _LINK_LABELS or (name in ("paper", "talk") and not value):
                 kind = "link" if name not in _KIND_ONLY else "kindlabel"
                 out.append(Rec(ln, kind, name, value))
@@ -120,13 +142,19 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if _DATED_NOTE.match(text):
             out.append(Rec(ln, "note"))  # `15.09.2023: Submission Deadline`
             continue
-        if is_prose(text):
+        lead = _leading_style(ln)
+        if lead is None and len(text) < 1200 and any(
+                (sp.bold or sp.italic or sp.href is not None) and sp.start > 2 and " " in text[sp.start:sp.end]
+                for sp in ln.spans):
+            # `Authors. **Title.** *Venue*, place, date.`: people, then a set-apart title
+            parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
+            if parts.title and parts.people and parts.people_score >= 0.9:
+                out.append(Rec(ln, "title", strong=strong, parts=parts))
+                continue
+        if is_prose(text) and lead is None:
             out.append(Rec(ln, "prose", strong=strong))
             continue
-        partly_styled = any((s.bold or s.href is not None) and s.start <= 2
-                            and s.end - s.start < 0.95 * len(text)
-                            and not name_like(text[s.start:s.end].strip(" ,;"))
-                            for s in ln.spans)
+        partly_styled = lead is not None
         if is_people_line(text) and strong not in ("h1", "h2", "h3", "link") \
                 and not partly_styled:
             out.append(Rec(ln, "people", strong=strong))
@@ -155,6 +183,8 @@ def _lenient_people(rec: Rec) -> bool:
         return True
     if rec.kind != "title" or rec.strong in ("h1", "h2", "h3", "bold", "link"):
         return False
+    if _leading_style(rec.line) is not None:
+        return False  # `**Title** Authors`: an item of its own
     return len(text) <= 200 and is_people_line(text, lenient=True)
 
 

@@ -180,7 +180,8 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:
             continue  # an italic author list is not the title
-        weight = (seg.count(" ") + 1) + (2 if s.bold else 0) + (1 if s.href else 0)
+        words = min(seg.count(" ") + 1, 12)
+        weight = words + (8 if s.bold else 0) + (2 if s.href else 0) + (3 if s.start <= 2 else 0)
         if best is None or weight > best[0]:
             best = (weight, s, seg)
     if best is None:
@@ -233,12 +234,19 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
 
 
 def _people_after(after: str):
-    """People written after a styled title: `- A & B`, `, by A`, `A, B [Venue]`."""
+    """People written after a styled title: `- A & B`, `, by A`, `A, B [Venue]`,
+    `A, B. Venue 2020 (PDF)` (the people end at the first full stop after a name)."""
     s = after.strip()
     if not s:
         return None, ""
     s = re.sub(r"^(?:[-–—:,.]\s*)+", "", s)
     s = re.sub(r"^by\s+", "", s, flags=re.I)
+    for m in re.finditer(r"(?<![\s.][A-Z])\.\s+(?=\S)", s):
+        head = s[:m.start()]
+        got = read_people(head, lenient=True)
+        if got and got.people and got.score >= 0.9:
+            return got, s[m.end():]
+        break
     # drop a trailing venue or link group
     s2 = re.sub(r"\s*[\[(][^\])]*[\])]\s*[.,]?\s*$", "", s) if not re.search(r"\([^()]*\)\s*$", s) or \
         not re.search(r"[A-Z][a-z]+\s*\(", s) else s
