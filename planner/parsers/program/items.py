@@ -273,7 +273,8 @@ def _best_split(text: str, lenient: bool):
         inner = m.group("p")
         inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
         # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
-        got = read_people(inner, lenient=not re.search(r"[,;]", inner))
+        single = not re.search(r"[,;]", inner)
+        got = read_people(inner, lenient=single and inner[:1].isupper())
         if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
             candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False))
     for pattern, kind in _SEPARATORS:

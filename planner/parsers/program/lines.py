@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .doc import Line
-from .people import People, name_like, read_people
+from .people import People, name_like, org_like, read_people
 from .when import DayMark, TimeMark, find_days, find_times
 
 _WORDS = re.compile(r"\S+")
@@ -158,6 +158,8 @@ def day_line(line: Line) -> DayMark | None:
     if d.weekday is None and d.day is None and d.ordinal is None:
         return None
     limit = 8 if strong else 3
+    if not strong and len(days) > 1 and any(m.ordinal for m in days) and d.ordinal is None:
+        limit = 6  # `Main Conference Day One: Monday 24th`
     if words(rest) > limit:
         return None
     if not strong and d.weekday is None and not d.full and d.ordinal is None:
@@ -188,4 +190,10 @@ def is_people_line(text: str, *, lenient: bool = False) -> bool:
     if got.entries >= 2:
         # the first entry leads the list: it must be a name itself
         return got.score >= 0.75 and name_like(got.people[0].name, lenient)
-    return got.score >= 1.0 and (lenient or "(" in text or name_like(got.people[0].name))
+    p = got.people[0]
+    if got.score < 1.0:
+        return False
+    if lenient or name_like(p.name):
+        return True
+    # one word with an affiliation: `Silvia (CCC)` reads as a person, `IMOP (half-day)` not
+    return p.affiliation is not None and org_like(p.affiliation) and name_like(p.name, True)

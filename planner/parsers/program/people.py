@@ -55,6 +55,8 @@ _ROOM_NOTE = re.compile(r"^(?:track|room|hall|stage|auditorium|saal)\s*\w*$", re
 _NOTE_PAREN = re.compile(
     r"^(?:short|long|remote|virtual|online|in[- ]person|invited|keynote|tutorial|demo|poster|"
     r"recorded|live|tbc|tbd|moderator|chair|co-?chair|panelist|host|presenter|speaker|"
+    r"half[- ]day|full[- ]day|morning|afternoon|evening|cancell?ed|new|updated|tentative|"
+    r"optional|free|paid|closed|open|hybrid|"
     r"presenting|presented by \w+.*|replaced by .*|\d+\s*min(?:utes)?)$",
     re.IGNORECASE,
 )
@@ -133,6 +135,9 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False  # `Jobs Jobs Jobs`
     if _EVENT_WORDS.search(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
+    plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
+    if len(plain) >= 4 and len(plain) == len(part.split()):
+        return False  # four plain words and no initial or particle: a title
     if _mixed_case_words(part):
         return False
     if _CJK.match(part.replace(" ", "")):
@@ -391,6 +396,9 @@ def _name_comma_affil(chunk: str, paren: str | None, lenient: bool) -> Person | 
         return None
     if name_like(clean_name(rest)) and not org_like(rest):
         return None
+    pieces = [clean_name(x) for x in re.split(r",|\s+and\s+|\s*&\s*", rest) if x.strip()]
+    if pieces and all(name_like(x) for x in pieces):
+        return None  # `A, B, C (Affil)`: more names, not an affiliation
     if not org_like(rest) and not (paren and len(rest.split()) <= 6 and rest[:1].isupper()):
         return None
     affil = rest + (f" ({paren.strip()})" if paren else "")

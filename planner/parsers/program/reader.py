@@ -21,7 +21,7 @@ from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, words
-from .people import Person, read_people
+from .people import Person, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days
 
@@ -54,9 +54,10 @@ class Reader:
         followed = 0
         prev_header = False
         for ln in lines:
-            for text in ([ln.text] if ln.cells is None else [c.text for c in ln.cells]):
+            for text in ([ln.text] if ln.cells is None else
+                         [cl.text for c in ln.cells for cl in c.lines]):
                 m = re.search(r"\(([^()]{3,40})\)\s*$", text)
-                if m and not re.search(r"\d", m.group(1)):
+                if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
                     ends[m.group(1).strip()] += 1
                 m = re.match(r"^([A-Z][\w ]{2,25}?):\s+\S", text)
                 if m:
@@ -71,9 +72,8 @@ class Reader:
             only = re.match(r"^(.+?)\s+only$", room, re.I)
             if only:
                 self.rooms.add(only.group(1))
-            elif n >= 2 and read_people(room) is None or n >= 2 and not is_people_line(room):
-                if n >= 2 and not label_kind(room):
-                    self.rooms.add(room)
+            elif n >= 2 and not label_kind(room) and not org_like(room):
+                self.rooms.add(room)
         # People written before titles (`1A-1 Names` then the title), page-wide.
         self.people_first = _people_first(lines)
         # Time lines that own no paragraphs under them: a list of `9:00 - 9:30 Title`.
@@ -635,6 +635,8 @@ def _inside(child: Draft, parent: Draft) -> bool:
     """Whether a new timed entry belongs under `parent`."""
     if parent.slot:
         return False
+    if child.column is not None and parent.column is not None and child.column != parent.column:
+        return False  # side by side in another column
     cs, ps, pe = _minutes(child.start), _minutes(parent.start), _minutes(parent.end)
     if cs is None or ps is None:
         return False

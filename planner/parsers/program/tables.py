@@ -127,12 +127,18 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     texts = [[_cell_text(c) if c is not None else None for c in r] + [None] * (width - len(r))
              for r in grid]
     header_idx = _find_header(rows, texts, width)
+    # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
+    banners = {k for k in range(len(texts)) for j in range(k)
+               if texts[k] == texts[j] and not any(_is_time_cell(v or "") for v in texts[k])}
+    if header_idx is None and banners:
+        first = min(j for j in range(len(texts)) if any(texts[j] == texts[k] for k in banners))
+        header_idx = first
     header = texts[header_idx] if header_idx is not None else [None] * width
     roles: list[str | None] = [None] * width
     for c in range(width):
         if header[c]:
             roles[c] = _role_of_header(header[c])
-    body = [k for k in range(len(rows)) if k != header_idx]
+    body = [k for k in range(len(rows)) if k != header_idx and k not in banners]
     # time column by content
     if "time" not in roles:
         for c in range(width):

@@ -399,6 +399,13 @@ def _pipe_table(b: _Builder, i: int) -> int:
     return j
 
 
+def _day_heading(raw: str) -> bool:
+    from .doc import Line as _L
+    from .lines import day_line
+
+    return day_line(_L(0, " ".join(raw.split()))) is not None
+
+
 def _tsv_block_ahead(src: list[str], i: int) -> bool:
     """Two or more tab-separated lines close together: a copied table."""
     tabbed = 0
@@ -421,6 +428,8 @@ def _tsv_table(b: _Builder, i: int) -> int:
     while j < len(src) and src[j].strip():
         raw = src[j].rstrip("\n")
         parts = raw.split("\t")
+        if len(parts) == 1 and rows and _day_heading(raw):
+            break  # `Main Conference Day One: Monday 24th`: the table ends at a day
         starts_row = (
             not rows
             or raw.startswith("\t")

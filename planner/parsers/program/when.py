@@ -214,8 +214,11 @@ class DayMark:
 _WORD = re.compile(r"[A-Za-z]+\.?|\d{1,4}(?:st|nd|rd|th)?\b|[,/]|[-–]")
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
-_DAY_N = re.compile(r"\bday\s*(\d{1,2})\b|\b(first|second|third|fourth|fifth)\s+day\b", re.IGNORECASE)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_DAY_N = re.compile(
+    r"\bday\s*(\d{1,2}|one|two|three|four|five|six|seven)\b|"
+    r"\b(first|second|third|fourth|fifth)\s+day\b", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2,
+             "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
 def weekday_of(word: str) -> int | None:
@@ -286,7 +289,8 @@ def find_days(line: str) -> list[DayMark]:
     for m in _DAY_N.finditer(line):
         if any(a <= m.start() < b for a, b in taken):
             continue
-        n = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2).lower()]
+        g = m.group(1) or m.group(2)
+        n = int(g) if g.isdigit() else _ORDINALS[g.lower()]
         if 1 <= n <= 14:
             out.append(DayMark(None, None, None, None, m.start(), m.end(), ordinal=n))
     out.sort(key=lambda d: d.begin)
