@@ -188,6 +188,21 @@ def _lenient_people(rec: Rec) -> bool:
     return len(text) <= 200 and is_people_line(text, lenient=True)
 
 
+def _after_text(recs: list[Rec], i: int) -> bool:
+    """Whether record `i` follows an abstract (prose or an `Abstract:` label): a line
+    there continues it unless it is set apart."""
+    j = i - 1
+    while j >= 0 and recs[j].kind == "skip":
+        j -= 1
+    if j < 0 or recs[i].strong:
+        return False
+    ln = recs[i].line
+    if any((s.bold or s.href is not None) and s.end - s.start >= 0.3 * len(ln.text) for s in ln.spans):
+        return False  # `Wim Bast: **Title**`: a title set apart starts an item
+    prev = recs[j]
+    return prev.kind == "prose" or (prev.kind == "label" and prev.label in _TEXT_LABELS)
+
+
 def _short_title(r: Rec) -> bool:
     t = r.line.text
     return r.kind in ("title", "people") and len(t.split()) <= 4 and not re.search(r"[,;:()·]", t)
@@ -232,7 +247,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                 if _short_title(r) and k is not None and _short_title(recs[k]):
                     follows_people = False
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
-                and r.parts.title
+                and r.parts.title and not _after_text(recs, i)
             marked = dominant and r.strong == dominant and n_marked >= 2
             label_title = False
             if follows_people or one_line or marked:

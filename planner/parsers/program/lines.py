@@ -133,7 +133,8 @@ def header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
         if is_prose(before):
             return None
         return Header(t, before, 0, day, "tail")
-    if not allow_inner or is_prose(text) or words(text) > 30:
+    if not allow_inner or is_prose(text) or words(before) > 12 or words(text) > 30 \
+            or text.rstrip().endswith("."):
         return None
     # a time in the middle: `Fun Hardware 11am EDT Tuesday Session chair: X`
     if t.strong and (t.zone or day is not None or t.end is not None):

@@ -48,9 +48,14 @@ _NO_JOIN = re.compile(
 )
 
 
+_LABEL_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)[^*_]{1,40}(?:\*\*|__)\s*:?\s*$|^[^:]{1,40}:\s*$")
+
+
 def _can_join(prev_raw: str, raw: str) -> bool:
     if prev_raw.endswith(("  ", "\\")) or re.search(r"<br\s*/?>\s*$", prev_raw, re.I):
         return False
+    if _LABEL_ONLY.match(prev_raw):
+        return False  # `- **Abstract**` or `Subjects:` over its text
     if _NO_JOIN.match(raw):
         return False
     return True
