@@ -41,7 +41,8 @@ from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
 from .papers import FREEZE_AFTER, TALKS
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
-from .years import resolve_year
+from .years import resolve_year, year_votes
+from .program.stated_zone import stated_zone
 
 # Many sessions built in one call: faster than one constructor call per model.
 _SESSIONS = TypeAdapter(list[Session])
@@ -350,6 +351,15 @@ class _Reader:
             )
         tz_name = opts.timezone
         if not tz_name:
+            found = stated_zone([(i, ln) for i, ln in enumerate(self.lines[:5000], 1)
+                                 if ln.strip()], "\n".join(self.lines[:2000]))
+            if found is not None:
+                tz_name = found.name
+                self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
+                               f"({found.evidence!r})", found.line)
+                if found.assumed:
+                    self.diag.warning("zone-ambiguous", found.assumed, found.line)
+        if not tz_name:
             tz_name = local_zone_name()
             self.diag.warning(
                 "zone-assumed",
@@ -358,7 +368,8 @@ class _Reader:
             )
         zone = get_zone(tz_name)
         year = resolve_year(
-            [(d.line, d.when) for d in self.drafts if d.when], opts.year, opts.today, self.diag
+            [(d.line, d.when) for d in self.drafts if d.when], opts.year, opts.today, self.diag,
+            evidence=year_votes(self.lines),
         )
         for d in self.drafts:
             if d.when and d.when.zone_abbrev:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 
 from .. import clock
@@ -18,7 +19,8 @@ def _fits(h: HeaderTime, year: int) -> bool:
 
 
 def resolve_year(
-    dated: list[tuple[int, HeaderTime]], given: int | None, today: date | None, diag: DiagnosticSink
+    dated: list[tuple[int, HeaderTime]], given: int | None, today: date | None, diag: DiagnosticSink,
+    evidence: Counter[int] | None = None,
 ) -> int | None:
     """The year to read the headers in, with a diagnostic for every guess or mismatch.
 
@@ -50,6 +52,12 @@ def resolve_year(
         return max(set(stated), key=stated.count)
     today = today or clock.now().date()
     with_weekday = [h for h in headers if h.weekday is not None]
+    # A year written anywhere in the text (`NeurIPS 2022`, `/2024/`, a copyright line)
+    # that every stated weekday agrees with wins over inferring it from the weekdays.
+    for y, _ in (evidence or Counter()).most_common():
+        if all(_fits(h, y) for h in with_weekday):
+            diag.info("year-stated", f"year {y} taken from the text, where it is written")
+            return y
     if not with_weekday:
         diag.warning(
             "year-assumed",
@@ -70,7 +78,7 @@ def resolve_year(
             f"{len(with_weekday)} headers (use --year to fix it)",
         )
     else:
-        diag.info(
+        diag.warning(
             "year-inferred",
             f"the text states no year; inferred {year} from its weekdays and dates"
             + (f" (also possible: {others})" if others else "")
@@ -81,3 +89,18 @@ def resolve_year(
 
 def _weekday_name(i: int | None) -> str:
     return date(2024, 1, 1 + (i or 0)).strftime("%A")
+
+
+def year_votes(lines: list[str], limit: int = 20000) -> Counter[int]:
+    """Years written in the text (`ICML 2023`, `ATC '22`, `/2024/`), counted."""
+    from .program.when import years_in
+
+    votes: Counter[int] = Counter()
+    top = clock.now().year + 3
+    for line in lines[:limit]:
+        if len(line) > 2000:
+            line = line[:2000]
+        for y in years_in(line):
+            if 1990 <= y <= top:
+                votes[y] += 1
+    return votes
