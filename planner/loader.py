@@ -94,6 +94,8 @@ def parse_text(
         today=options.today,
     )
     schedule = fmt.parse(text, parse_options)
+    if not schedule.sessions and not schedule.unscheduled:
+        raise PlannerError(_nothing_read(text, source, fmt.name))
     if options.year is not None:
         clash = next(
             (d for d in schedule.diagnostics if d.code in ("weekday-mismatch", "year-mismatch")),
@@ -105,6 +107,20 @@ def parse_text(
                 f"{clash.message}."
             )
     return schedule
+
+
+def _nothing_read(text: str, source: str, name: str) -> str:
+    """One sentence for a text read as `name` that gave no sessions and no talks: what
+    the text looks like to planner instead."""
+    from .parsers import FORMATS
+
+    fits = sorted(((f.sniff(text), f.name) for f in FORMATS.values() if f.name != name),
+                  reverse=True)
+    lines = sum(1 for ln in text.splitlines() if ln.strip())
+    best_fit, best = fits[0] if fits else (0.0, "")
+    hint = (f"; it looks more like {best} (try --as {best})" if best_fit >= 0.3
+            else "; planner found no times, no titles with their people and no abstracts in it")
+    return f"{source} read as {name} gives no sessions or talks ({lines} lines of text){hint}."
 
 
 def schedule_paths(paths: list[str] | None) -> list[str | Path]:

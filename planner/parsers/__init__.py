@@ -59,12 +59,18 @@ MIN_FIT = 0.3  # below this a format does not claim the text at all
 TIE_MARGIN = 0.1  # two fits closer than this are "about equal"
 
 
+@lru_cache(maxsize=None)
+def _format(name: str) -> Format:
+    return Format.of(importlib.import_module(f"{__name__}.{_MODULES[name]}"))
+
+
 def get_format(name: str) -> Format:
-    try:
-        return _formats()[name]
-    except KeyError:
+    """The named format, importing only its own module (a text whose metadata names its
+    format never pays for loading the others)."""
+    if name not in _MODULES:
         known = ", ".join(FORMAT_NAMES)
-        raise PlannerError(f"Unknown format {name!r}; known formats are {known}.") from None
+        raise PlannerError(f"Unknown format {name!r}; known formats are {known}.")
+    return _format(name)
 
 
 def detect(text: str, source: str = "the text") -> Format:

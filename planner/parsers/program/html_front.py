@@ -12,11 +12,12 @@ navigation bars and comments are not content.
 from __future__ import annotations
 
 import re
-
-import lxml.html
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from .doc import Cell, Doc, Line, Span
+
+if TYPE_CHECKING:
+    import lxml.html
 
 _SKIP = frozenset({"head", "script", "style", "noscript", "template", "iframe", "nav", "form",
                    "button", "select", "svg", "img", "input", "textarea", "object", "video",
@@ -243,6 +244,9 @@ def _read(root, offset: int, refs: dict[str, str]) -> tuple[list[Line], _Lines]:
 
 def read_html(text: str) -> Doc:
     """The `Doc` of a saved HTML page."""
+    import lxml.html
+    from lxml import etree
+
     n = text.count("\n") + 1
     try:
         root = lxml.html.document_fromstring(text.encode("utf-8", "surrogatepass"),
@@ -264,6 +268,9 @@ def read_html(text: str) -> Doc:
 
 def read_html_fragment(text: str, *, first_line: int, refs: dict[str, str]) -> Doc:
     """The `Doc` of HTML found inside a Markdown text, numbered from `first_line`."""
+    import lxml.html
+    from lxml import etree
+
     n = text.count("\n") + 1
     try:
         frags = lxml.html.fragments_fromstring(text, parser=_parser())
@@ -285,6 +292,8 @@ def read_html_fragment(text: str, *, first_line: int, refs: dict[str, str]) -> D
 
 
 def _parser(encoding: str | None = None):
+    import lxml.html
+
     # No network, no entity expansion from a DTD: HTML parsing never fetches anything.
     return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True,
                                 recover=True, huge_tree=False, encoding=encoding)
