@@ -64,7 +64,13 @@ _KIND_PREFIX = {
     "tutorial": SessionKind.TUTORIAL, "workshop": SessionKind.WORKSHOP,
     "demo": SessionKind.DEMO, "demos": SessionKind.DEMO, "social": SessionKind.SOCIAL,
     "break": SessionKind.BREAK, "session": SessionKind.SESSION, "track": SessionKind.SESSION,
+    "talk": SessionKind.TALK, "lightning talk": SessionKind.TALK, "event": SessionKind.OTHER,
+    "meeting": SessionKind.OTHER,
 }
+# Header kinds that name one item of their own (`Talk: Title Sat 27 Dec 11:00 a.m.`): the
+# people line under it are its speakers, and it is picked as itself.
+_SINGLE = frozenset({SessionKind.TALK, SessionKind.OTHER, SessionKind.WORKSHOP,
+                     SessionKind.PANEL, SessionKind.TUTORIAL, SessionKind.DEMO})
 # Words in a header without a "Kind:" prefix that tell its kind, checked in order.
 _KIND_WORDS = [
     (re.compile(r"\b(remarks|welcome|opening|closing|farewell|awards?)\b"), SessionKind.REMARKS),
@@ -181,6 +187,81 @@ def is_title_like(line: str) -> bool:
     return 1 <= words <= 25 and not is_prose(line) and not line.endswith((".", ",", "…"))
 
 
+def _pair_title(line: str) -> bool:
+    """A title over its people line: short, and not a sentence (a final full stop is
+    allowed: `SS7: Locate. Track. Manipulate.`)."""
+    words = line.count(" ") + 1
+    return 1 <= words <= 25 and not line.endswith((",", "…")) and not (
+        words > 12 and line.endswith("."))
+
+
+def _strict_names(line: str) -> bool:
+    """Only names, judged strictly (`Practical EMV PIN interception and fraud detection`
+    is a title, not two people)."""
+    from .program.lines import is_people_line
+
+    return is_people_line(line)
+
+
+def _people_line(line: str) -> list[str]:
+    """The names on a line that sits where people are written (under a one-item header),
+    read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`."""
+    from .program.people import clean_name, name_like, read_people
+
+    if is_prose(line) or len(line) > 300:
+        return []
+    if "·" in line:  # the middle dot sites put between people
+        names = [clean_name(p) for p in line.split("·")]
+        return [n for n in names if n]
+    got = read_people(line, lenient=True)
+    if got is None or not got.people or got.score < 1.0:
+        return []
+    if not all(name_like(p.name, True) for p in got.people):
+        return []
+    return [p.name for p in got.people]
+
+
+def _compact(lines: list[str], paras: list[tuple[int, list[str]]]) -> bool:
+    """A paste without blank lines (a PDF, mail, some sites): few, long paragraphs."""
+    nonblank = sum(1 for ln in lines if ln.strip())
+    return nonblank >= 8 and len(paras) * 4 < nonblank
+
+
+def _restored_paragraphs(lines: list[str]) -> list[tuple[int, list[str]]]:
+    """The paragraphs a paste without blank lines lost, told from the lines themselves:
+    a header, a navigation line and a long prose line stand alone; a title starts a
+    paragraph with the author line under it."""
+    out: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 0
+
+    def close() -> None:
+        nonlocal current
+        if current:
+            out.append((start, current))
+        current = []
+
+    stripped = [ln.strip() for ln in lines]
+    for i, line in enumerate(stripped, 1):
+        if not line:
+            close()
+            continue
+        nxt = next((x for x in stripped[i:i + 2] if x), "")
+        alone = (find_header_time(line) is not None or is_navigation(line)
+                 or untimed_header(line) is not None or len(line) > _LONG_LINE or is_prose(line))
+        starts = alone or (is_title_like(line) and not looks_like_name_list(line)
+                           and looks_like_name_list(nxt, min_names=1))
+        if starts or (current and is_prose(current[-1])):
+            close()
+        if not current:
+            start = i
+        current.append(line)
+        if alone:
+            close()
+    close()
+    return out
+
+
 def sniff(text: str) -> float:
     """How well `text` fits: the share of header-like lines among paragraph starts."""
     lines = split_lines(text[:200_000])
@@ -201,6 +282,8 @@ class _Reader:
     # -- pass 1: paragraphs into session drafts ---------------------------------
     def read(self) -> None:
         paras = paragraphs(self.lines)
+        if _compact(self.lines, paras):
+            paras = _restored_paragraphs(self.lines)
         i = 0
         while i < len(paras):
             line_no, lines = paras[i]
@@ -225,7 +308,7 @@ class _Reader:
         while lines:
             first = lines[0]
             when = find_header_time(first)
-            if when is not None and when.label and not is_prose(when.label):
+            if when is not None and when.label and len(when.label.split()) <= _PROSE_WORDS:
                 kind, _ = kind_of(when.label)
                 self.drafts.append(_Draft(kind, when.label, line_no, when))
             elif is_navigation(first):
@@ -251,18 +334,39 @@ class _Reader:
         """Place one paragraph in the current session; True if `nxt` was consumed too."""
         s = self.drafts[-1]
         first = lines[0]
-        # Title line directly followed by its author line.
+        if s.kind in _SINGLE and not s.talks and (s.speakers or s.description) \
+                and kind_of(s.title)[1]:
+            self._prose(s, line_no, " ".join(lines))  # the one item's abstract
+            return False
+        # Title line directly followed by its author line (handles and one-word names
+        # too: `hannes, David Kaloper`, `exide`, where the line under a title stands).
+        lenient = None
+        if len(lines) >= 2 and _pair_title(first) and s.kind in _PAPER_KINDS \
+                and not (_strict_names(first) and _strict_names(lines[1])):
+            lenient = _people_line(lines[1]) or None
+            if lenient:  # `SS7: Locate. Track. Manipulate.` over `Tobias Engel`
+                talk = _TalkDraft(first, line_no, lenient)
+                if len(lines) > 2:
+                    talk.abstract.append(" ".join(lines[2:]))
+                s.talks.append(talk)
+                return False
         if (
             len(lines) >= 2
             and is_title_like(first)
             and not looks_like_name_list(first)
-            and looks_like_name_list(lines[1], min_names=1)
+            and (lenient or looks_like_name_list(lines[1], min_names=1))
         ):
-            talk = _TalkDraft(first, line_no, split_names(lines[1]))
+            talk = _TalkDraft(first, line_no, lenient or split_names(lines[1]))
             if len(lines) > 2:
                 talk.abstract.append(" ".join(lines[2:]))
             s.talks.append(talk)
             return False
+        if (len(lines) == 1 and s.kind in _SINGLE and not s.talks and not s.speakers
+                and not s.description and kind_of(s.title)[1]):
+            people = _people_line(first)
+            if people:
+                s.speakers = people  # handles and one-word names too: the position says it
+                return False
         lone_speaker = (
             len(lines) == 1 and not s.talks and not s.speakers and s.kind not in _PAPER_KINDS
             and looks_like_person(first)
@@ -429,10 +533,21 @@ class _Reader:
             sid = ids.claim(session_id(conf_key, d.kind.value, d.title, day))
             speakers, _ = unique_speakers(d.speakers)
             talks = [self._talk(t, conf_key, sid, ids, bases) for t in d.talks]
+            standalone = False
+            if not talks and d.kind in _SINGLE and kind_of(d.title)[1]:
+                # `Talk: Title` with its people and abstract: one item, picked as itself
+                title = d.title.partition(":")[2].strip() or d.title
+                abstract = "\n\n".join(d.description)
+                talks = [{
+                    "id": ids.claim(talk_id(conf_key, title, (), "")), "title": title,
+                    "speakers": speakers, "abstract": abstract, "session_id": sid,
+                    "abstract_truncated": abstract.endswith(("…", "...")), "line": d.line,
+                }]
+                standalone = True
             rows.append(({
                 "id": sid, "kind": d.kind, "title": d.title, "start": start, "end": end,
                 "speakers": speakers, "description": "\n\n".join(d.description),
-                "line": d.line,
+                "line": d.line, "standalone": standalone,
             }, talks))
         built = iter(TALKS.validate_python([f for _, talks in rows for f in talks]))
         for fields, talks in rows:
