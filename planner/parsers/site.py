@@ -187,12 +187,20 @@ def is_title_like(line: str) -> bool:
     return 1 <= words <= 25 and not is_prose(line) and not line.endswith((".", ",", "…"))
 
 
-def _pair_title(line: str) -> bool:
-    """A title over its people line: short, and not a sentence (a final full stop is
-    allowed: `SS7: Locate. Track. Manipulate.`)."""
+def _pair_title(line: str, positional: bool = False) -> bool:
+    """A title over its people line: not a sentence (a final full stop is allowed: `SS7:
+    Locate. Track. Manipulate.`); where an abstract follows the pair, long titles too."""
     words = line.count(" ") + 1
-    return 1 <= words <= 25 and not line.endswith((",", "…")) and not (
-        words > 12 and line.endswith("."))
+    if line.endswith((",", "…")) or len(line) > _LONG_LINE:
+        return False
+    if positional:
+        return words <= 45
+    return words <= 25 and not (words > 12 and line.endswith("."))
+
+
+def _listed(line: str) -> bool:
+    """Separators of a list of names (a wrapped author line), not of a title."""
+    return ", " in line or "·" in line or ";" in line
 
 
 def _strict_names(line: str) -> bool:
@@ -203,9 +211,11 @@ def _strict_names(line: str) -> bool:
     return is_people_line(line)
 
 
-def _people_line(line: str) -> list[str]:
+def _people_line(line: str, *, positional: bool = False) -> list[str]:
     """The names on a line that sits where people are written (under a one-item header),
-    read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`."""
+    read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`.  With
+    `positional` (a title over it, an abstract under it), whatever short line stands there
+    is its people, names or not (`hugo.gruson@example.org`): the odd ones are reported."""
     from .program.people import clean_name, name_like, read_people
 
     if is_prose(line) or len(line) > 300:
@@ -213,6 +223,8 @@ def _people_line(line: str) -> list[str]:
     if "·" in line:  # the middle dot sites put between people
         names = [clean_name(p) for p in line.split("·")]
         return [n for n in names if n]
+    if positional and len(line.split()) <= 12 and not line.endswith((".", "?", "!", ":")):
+        return split_names(line)
     got = read_people(line, lenient=True)
     if got is None or not got.people or got.score < 1.0:
         return []
@@ -341,9 +353,12 @@ class _Reader:
         # Title line directly followed by its author line (handles and one-word names
         # too: `hannes, David Kaloper`, `exide`, where the line under a title stands).
         lenient = None
-        if len(lines) >= 2 and _pair_title(first) and s.kind in _PAPER_KINDS \
-                and not (_strict_names(first) and _strict_names(lines[1])):
-            lenient = _people_line(lines[1]) or None
+        positional = (nxt is not None and is_prose(" ".join(nxt))
+                      or len(lines) > 2 and is_prose(" ".join(lines[2:])))
+        if len(lines) >= 2 and _pair_title(first, positional) and s.kind in _PAPER_KINDS \
+                and not (_strict_names(first) and _strict_names(lines[1])
+                         and not (positional and len(lines) == 2 and not _listed(first))):
+            lenient = _people_line(lines[1], positional=positional) or None
             if lenient:  # `SS7: Locate. Track. Manipulate.` over `Tobias Engel`
                 talk = _TalkDraft(first, line_no, lenient)
                 if len(lines) > 2:
