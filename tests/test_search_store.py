@@ -167,6 +167,10 @@ def test_a_just_written_text_is_searched_but_not_indexed(tmp_path):
     text = tmp_path / "fresh.txt"
     shutil.copy(MLSYS2021, text)  # changed a moment ago: its times cannot vouch yet
     shutil.copy(MLSYS2021.with_suffix(".toml"), text.with_suffix(".toml"))
+    # "A moment ago" whatever the machine's load: a modification time ahead of the clock
+    # keeps the file inside the racy window however long the command takes to start.
+    ahead = time.time() + 600
+    os.utime(text, (ahead, ahead))
     out = run("search", "fluid", str(text), cache=cache)
     assert out.returncode == 0 and "Fluid: Resource-aware" in out.stdout
     assert indexes(cache) == []
