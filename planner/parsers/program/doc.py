@@ -56,6 +56,7 @@ class Line:
     header_row: bool = False  # a table's header row
     css: str = ""  # class names of the row or block (HTML only)
     synthetic: bool = False  # made by a front-end (a tab's day label), not in the text
+    memo: dict | None = None  # what the reader worked out about the line, kept once
 
     @property
     def is_row(self) -> bool:

@@ -90,6 +90,19 @@ def is_prose(text: str) -> bool:
 
 
 def header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
+    """The time that makes `line` an entry's header (see `_header_of`), worked out once
+    per line: the reader asks while preparing and again while reading."""
+    if not allow_inner:
+        return _header_of(line, allow_inner=False)
+    memo = line.memo
+    if memo is None:
+        memo = line.memo = {}
+    if "header" not in memo:
+        memo["header"] = _header_of(line)
+    return memo["header"]
+
+
+def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
     """The time that makes `line` an entry's header, or None when it is not one.
 
     A time opens an entry when it starts the line, ends it, is all of it, or stands

@@ -222,8 +222,17 @@ def org_like(text: str) -> bool:
     return bool(words) and _ACRONYM.match(words[0].strip(",")) is not None and len(words) <= 4
 
 
+@lru_cache(maxsize=16)
+def _seps_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, seps)))
+
+
 def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
     """Split at separators outside parentheses and brackets."""
+    if "(" not in text and "[" not in text:
+        if len(seps) == 1:
+            return text.split(seps[0])
+        return _seps_pattern(seps).split(text)
     out, cur, depth, i = [], [], 0, 0
     while i < len(text):
         ch = text[i]
@@ -314,6 +323,11 @@ def _paren_role(inner: str) -> str:
 
 def read_people(line: str, *, lenient: bool = False) -> People | None:
     """The people on `line`, with affiliations, or None when it holds no names at all."""
+    return _read_people(line, lenient)
+
+
+@lru_cache(maxsize=1 << 15)  # the reader asks about a line from several places
+def _read_people(line: str, lenient: bool) -> People | None:
     text = " ".join(line.split())
     text = _CODE.sub("", text)
     text = _TRAILING.sub("", text).strip()

@@ -128,11 +128,17 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
              for r in grid]
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
-    banners = {k for k in range(len(texts)) for j in range(k)
-               if texts[k] == texts[j] and not any(_is_time_cell(v or "") for v in texts[k])}
+    seen_rows: dict[tuple, int] = {}
+    banners: set[int] = set()
+    for k, row_texts in enumerate(texts):
+        key = tuple(row_texts)
+        if key in seen_rows and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
+            banners.add(k)
+            banners.add(seen_rows[key])
+        seen_rows.setdefault(key, k)
     if header_idx is None and banners:
-        first = min(j for j in range(len(texts)) if any(texts[j] == texts[k] for k in banners))
-        header_idx = first
+        header_idx = min(banners)
+    banners.discard(header_idx if header_idx is not None else -1)
     header = texts[header_idx] if header_idx is not None else [None] * width
     roles: list[str | None] = [None] * width
     for c in range(width):

@@ -242,8 +242,17 @@ def month_of(word: str) -> int | None:
     return None
 
 
+_ANCHOR = re.compile(
+    r"(?<![A-Za-z])(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)[a-z]{0,7}\.?(?![A-Za-z])|\d{4}-\d|\d[./]\d{1,2}[./]\d|\bday\b",
+    re.IGNORECASE,
+)
+
+
 def find_days(line: str) -> list[DayMark]:
     """Every date-like run in `line`: a weekday, a day with a month, or a numeric date."""
+    if _ANCHOR.search(line) is None:
+        return []  # no weekday, month, numeric date or `Day N`: most lines, decided fast
     out: list[DayMark] = []
     taken: list[tuple[int, int]] = []
     for m in _ISO.finditer(line):
@@ -263,10 +272,18 @@ def find_days(line: str) -> list[DayMark]:
         year = int(y) if len(y) == 4 else 2000 + int(y)
         out.append(DayMark(None, d, mo, year, m.start(), m.end()))
         taken.append((m.start(), m.end()))
-    # runs of date words
+    # runs of date words, grown from each weekday or month word
     toks = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(line)]
+    anchors = [k for k, (w, _, _) in enumerate(toks)
+               if w[0].isalpha() and (weekday_of(w) is not None or month_of(w) is not None)]
     i = 0
-    while i < len(toks):
+    while anchors and i < len(toks):
+        # start a run only from the few tokens before a weekday or month word
+        nxt_anchor = next((k for k in anchors if k >= i), None)
+        if nxt_anchor is None:
+            break
+        if nxt_anchor - i > 4:
+            i = nxt_anchor - 4
         run = []
         j = i
         while j < len(toks):
