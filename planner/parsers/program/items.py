@@ -58,6 +58,7 @@ class ItemParts:
     url: str | None = None
     notes: list[str] = field(default_factory=list)
     by_label: bool = False  # people came after `by` or a `Speaker:` label (sure)
+    sep: str | None = None  # the separator the people were split off at
 
 
 def strip_numbering(text: str) -> tuple[str, int]:
@@ -102,7 +103,7 @@ def split_fields(text: str) -> tuple[str, dict[str, str]]:
 
 def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
                rooms: frozenset[str] = frozenset(), lenient_people: bool = False,
-               title_only: bool = False) -> ItemParts:
+               title_only: bool = False, prefer: str | None = None) -> ItemParts:
     """Read one line as one item."""
     parts = ItemParts()
     text, cut = strip_numbering(text.strip())
@@ -157,7 +158,7 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
         if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
             parts.url = _absolute(styled[0].href)
         return parts
-    _title_and_people(parts, main, spans, lenient_people)
+    _title_and_people(parts, main, spans, lenient_people, prefer)
     return parts
 
 
@@ -189,7 +190,8 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
     return best[1], best[2]
 
 
-def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], lenient: bool) -> None:
+def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], lenient: bool,
+                      prefer: str | None = None) -> None:
     text = text.strip()
     styled = _styled_title(text, spans)
     if styled is not None:
@@ -224,13 +226,13 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         if got and got.people:
             parts.people, parts.people_score = list(got.people), got.score
         return
-    best = _best_split(text, lenient)
+    best = _best_split(text, lenient, prefer)
     if best is None:
         parts.title = _clean_title(text)
         return
-    title, people, score, by = best
+    title, people, score, by, sep = best
     parts.title = _clean_title(title)
-    parts.people, parts.people_score, parts.by_label = list(people), score, by
+    parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
 
 
 def _people_after(after: str):
@@ -264,8 +266,11 @@ _SEPARATORS = [
 ]
 
 
-def _best_split(text: str, lenient: bool):
-    """(title, people, score, by-label) for the best split of `text`, or None."""
+def _best_split(text: str, lenient: bool, prefer: str | None = None):
+    """(title, people, score, by-label, separator) for the best split of `text`, or None.
+
+    `prefer` is the separator the page uses on its other lines (`Title, Speaker` all
+    down a list): a split there wins over an equally good one elsewhere."""
     candidates = []
     # `Title (Speaker)`: a final parenthesis holding a name
     m = re.match(r"^(?P<t>.*\S)\s*\((?P<p>[^()]{2,80})\)\s*$", text)
@@ -276,7 +281,7 @@ def _best_split(text: str, lenient: bool):
         single = not re.search(r"[,;]", inner)
         got = read_people(inner, lenient=single and inner[:1].isupper())
         if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
-            candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False))
+            candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"))
     for pattern, kind in _SEPARATORS:
         for sm in pattern.finditer(text):
             left, right = text[:sm.start()].strip(), text[sm.end():].strip()
@@ -287,9 +292,9 @@ def _best_split(text: str, lenient: bool):
                 left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
                 got = read_people(right, lenient=True)
                 if got and got.people and got.score >= 0.5 and (
-                        len(got.people) >= 2 or name_like(got.people[0].name)
-                        or got.people[0].affiliation):
-                    candidates.append((3.0 + got.score, left, got.people, got.score, True))
+                        all(name_like(p.name) or p.affiliation for p in got.people)
+                        or len(got.people) == 1 and right[:1].isupper() and len(right.split()) <= 3):
+                    candidates.append((3.0 + got.score, left, got.people, got.score, True, "by"))
                 continue
             got_r = read_people(right, lenient=lenient)
             if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
@@ -298,7 +303,8 @@ def _best_split(text: str, lenient: bool):
                 bonus = {"dash": 1.5, "comma": 1.0, "colon": 0.6}[kind]
                 if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):
                     continue
-                candidates.append((bonus + got_r.score, left, got_r.people, got_r.score, False))
+                bonus += 1.5 if prefer == kind else 0
+                candidates.append((bonus + got_r.score, left, got_r.people, got_r.score, False, kind))
             if kind in ("colon", "dash"):
                 got_l = read_people(left, lenient=lenient)
                 if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
@@ -306,11 +312,12 @@ def _best_split(text: str, lenient: bool):
                 if got_l and got_l.people and got_l.score >= 0.99 and _title_like(right) \
                         and len(left.split()) <= 12:
                     bonus = 1.2 if kind == "colon" else 1.0
-                    candidates.append((bonus + got_l.score, right, got_l.people, got_l.score, False))
+                    candidates.append((bonus + got_l.score, right, got_l.people, got_l.score, False,
+                                       kind + "-first"))
     if not candidates:
         return None
     best = max(candidates, key=lambda c: c[0])
-    return best[1], best[2], best[3], best[4]
+    return best[1], best[2], best[3], best[4], best[5]
 
 
 def _strong_people(got) -> bool:

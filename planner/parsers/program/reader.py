@@ -40,6 +40,7 @@ class Reader:
         self.rooms: set[str] = set()
         self.labels: frozenset[str] = frozenset()
         self.people_first = False
+        self.prefer_sep: str | None = None
         self.own_paragraphs = True
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self.last_row_items: list[Draft] = []
@@ -76,6 +77,18 @@ class Reader:
                 self.rooms.add(room)
         # People written before titles (`1A-1 Names` then the title), page-wide.
         self.people_first = _people_first(lines)
+        # The separator between title and people the page's timed lines use.
+        seps: Counter[str] = Counter()
+        for ln in lines:
+            h = ln.cells is None and header_of(ln)
+            if h and h.rest:
+                got = split_item(h.rest)
+                if got.people and got.sep:
+                    seps[got.sep] += 1
+        if seps:
+            sep, n = seps.most_common(1)[0]
+            if n >= 3 and n >= 0.6 * sum(seps.values()):
+                self.prefer_sep = sep
         # Time lines that own no paragraphs under them: a list of `9:00 - 9:30 Title`.
         if headers >= 4 and followed >= 0.6 * headers:
             self.own_paragraphs = False
@@ -164,7 +177,8 @@ class Reader:
         if not rest:
             draft.slot = True
             return
-        parts = split_item(rest, spans, labels=self.labels, rooms=frozenset(self.rooms))
+        parts = split_item(rest, spans, labels=self.labels, rooms=frozenset(self.rooms),
+                           prefer=self.prefer_sep)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
