@@ -42,6 +42,9 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
         emit_json({
             "format": sch.format, "conference": sch.label, "timezone": sch.timezone,
             "sessions": len(sch.sessions), "talks": talks, "unscheduled": len(sch.unscheduled),
+            "lines": None if sch.lines_total is None else {
+                "total": sch.lines_total, "used": sch.lines_used,
+                "reported": sch.lines_total - (sch.lines_used or 0)},
             "diagnostics": [
                 {"line": d.line, "severity": d.severity.value, "code": d.code,
                  "message": d.message}
@@ -54,6 +57,10 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
         + (f"times in {sch.timezone})" if sch.sessions else "no session times)"),
         f"  {len(sch.sessions)} sessions, {talks} talks, {len(sch.unscheduled)} unscheduled",
     ]
+    if sch.lines_total is not None:
+        # Every line of text went into an item or a diagnostic: say how many of each.
+        reported = sch.lines_total - (sch.lines_used or 0)
+        out.append(f"  {sch.lines_used} of {sch.lines_total} lines used; {reported} reported")
     if sch.diagnostics:
         out.append(f"  {len(sch.diagnostics)} diagnostics:")
         for d in sch.diagnostics:

@@ -19,7 +19,7 @@ from ...text import fold
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
-from .doc import Doc
+from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .kinds import is_break, kind_from_words
 from .people import Person
@@ -279,18 +279,19 @@ class Builder:
         return schedule
 
     def _conference(self) -> str:
-        for ln in self.doc.lines[:60]:
-            if not (ln.heading or ln.no <= 3):
-                continue
-            text = ln.text
-            m = re.search(r"\b([A-Z][\w&+\-]*(?:\s+[A-Z][\w&+\-]*){0,3})\s+['’]?((?:19|20)\d\d)\b", text)
-            if m:
-                return f"{m.group(1)} {m.group(2)}"
-        if self.doc.title and not _GENERIC_TITLES.match(self.doc.title.strip()):
-            return self.doc.title.strip()[:80]
-        for ln in self.doc.lines[:5]:
-            if ln.heading == 1 and not _GENERIC_TITLES.match(ln.text.strip()) and len(ln.text) < 80:
-                return ln.text.strip()
+        """The program's name from its first heading (or title line): dates and words
+        such as `Program` taken out, the year kept (`OCaml 2013 - Program` -> `OCaml 2013`,
+        `LangDev Meetup 14-15 November 2023` -> `LangDev Meetup 2023`)."""
+        from .lines import header_of
+
+        candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
+                      (ln.heading in (1, 2, 3) or ln.no <= 3) and header_of(ln) is None]
+        if self.doc.title:
+            candidates.append(Line(0, self.doc.title))
+        for ln in candidates:
+            name = _name_of(ln.text)
+            if name:
+                return name
         self.diag.info("no-conference",
                        "the text does not name its conference; add metadata or a .toml beside it")
         return "Conference program"
@@ -510,6 +511,35 @@ class Builder:
             self.diag.info("not-read", f"{len(ranges) - 200} more stretches not read")
         schedule.lines_total = len(text_lines)
         schedule.lines_used = len(text_lines) - len(unused)
+
+
+_NAME_NOISE = re.compile(
+    r"\b(?:program(?:me)?|schedule|agenda|overview|talks?|full|conference schedule|"
+    r"presentations and talks|publications|accepted papers|papers|calendar|home)\b", re.I)
+_NAME_CUT = re.compile(r"\s+(?:[-–—|:@]|at)\s+.*$")
+
+
+def _name_of(text: str) -> str | None:
+    if len(text) > 120 or _GENERIC_TITLES.match(text.strip()):
+        return None
+    years = years_in(text)
+    cleaned = text
+    for m in sorted(find_days(text), key=lambda d: -d.begin):
+        cleaned = cleaned[:m.begin] + " " + cleaned[m.stop:]
+    cleaned = re.sub(r"\b(?:19|20)\d\d\b|\b\d{1,2}\s*[-–]\s*\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?\b(?=\s*$)",
+                     " ", cleaned)
+    cleaned = re.sub(r"\b(?:january|february|march|april|june|july|august|september|october|"
+                     r"november|december)\b", " ", cleaned, flags=re.I)
+    keep_at = "@" in cleaned and years  # `Workshop @ ICCV 2021`: the venue is the name
+    if not keep_at:
+        cleaned = _NAME_CUT.sub("", cleaned)
+    cleaned = _NAME_NOISE.sub(" ", cleaned)
+    cleaned = " ".join(cleaned.split()).strip(" ,.;:-–—|(")
+    if not cleaned or len(cleaned.split()) > 8 or not any(c.isupper() for c in cleaned):
+        return None
+    if years and str(years[0]) not in cleaned:
+        cleaned = f"{cleaned} {years[0]}"
+    return cleaned
 
 
 def _mins(t: time) -> int:
