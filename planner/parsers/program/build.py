@@ -284,8 +284,11 @@ class Builder:
         `LangDev Meetup 14-15 November 2023` -> `LangDev Meetup 2023`)."""
         from .lines import header_of
 
+        from .lines import day_line
+
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
-                      (ln.heading in (1, 2, 3) or ln.no <= 3) and header_of(ln) is None]
+                      (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
+                      and day_line(ln) is None]
         if self.doc.title:
             candidates.append(Line(0, self.doc.title))
         for ln in candidates:
