@@ -289,6 +289,8 @@ class Builder:
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
                       (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
                       and day_line(ln) is None]
+        # Only the page's first heading names it (later ones name its parts).
+        candidates = candidates[:1]
         if self.doc.title:
             candidates.append(Line(0, self.doc.title))
         for ln in candidates:
