@@ -171,6 +171,8 @@ def day_line(line: Line) -> DayMark | None:
     strong = line.heading or _all_bold(line) or line.cells is not None or line.synthetic
     if d.weekday is None and d.day is None and d.ordinal is None:
         return None
+    if d.last_day is not None and d.weekday is None:
+        return None  # `LangDev Meetup 14-15 November 2023`: the event's dates, not a day
     limit = 8 if strong else 3
     if not strong and len(days) > 1 and any(m.ordinal for m in days) and d.ordinal is None:
         limit = 6  # `Main Conference Day One: Monday 24th`
