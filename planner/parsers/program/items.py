@@ -226,6 +226,10 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         if got and got.people:
             parts.people, parts.people_score = list(got.people), got.score
         return
+    m = _DURATION_NOTE.search(text)
+    if m and m.start() > 0:  # `Break 1 (15min lightning talks + break)`: a note, not title
+        parts.notes.append(m.group(1))
+        text = text[:m.start()]
     best = _best_split(text, lenient, prefer)
     if best is None:
         parts.title = _clean_title(text)
@@ -282,14 +286,20 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
         got = read_people(inner, lenient=single and inner[:1].isupper())
         if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
             candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"))
+    masked = _mask_parens(text)
     for pattern, kind in _SEPARATORS:
-        for sm in pattern.finditer(text):
+        for sm in pattern.finditer(masked):
             left, right = text[:sm.start()].strip(), text[sm.end():].strip()
             if not left or not right:
                 continue
+            if kind == "comma" and re.match(r"^(?:and|or|&)\s", right, re.I):
+                continue  # `Virtual, Interactive, and Ecological ...`: inside a list
             if kind == "by":
                 # `Title (paper, slides), by Authors`: link labels before `by` are noise
                 left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
+                if _NOBODY.match(right.strip(" .")):
+                    candidates.append((3.5, left, [], 1.0, True, "by"))  # `by organizers`
+                    continue
                 got = read_people(right, lenient=True)
                 if got and got.people and got.score >= 0.5 and (
                         all(name_like(p.name) or p.affiliation for p in got.people)
@@ -318,6 +328,27 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
         return None
     best = max(candidates, key=lambda c: c[0])
     return best[1], best[2], best[3], best[4], best[5]
+
+
+_NOBODY = re.compile(r"^(?:the\s+)?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|"
+                     r"program chairs?|staff|volunteers|everyone|all|tba|tbd)$", re.IGNORECASE)
+_DURATION_NOTE = re.compile(r"\s*\((\d+\s*(?:min|mins|minutes|h|hr|hrs|hours)\b[^()]*)\)\s*$",
+                            re.IGNORECASE)
+
+
+def _mask_parens(text: str) -> str:
+    """`text` with what stands inside parentheses blanked: separators there are not the
+    item's (`Invited talk (Sekhon -- replaced by Bin Yu)`)."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            out.append(ch)
+            continue
+        out.append("_" if depth else ch)
+    return "".join(out)
 
 
 def _strong_people(got) -> bool:

@@ -80,9 +80,19 @@ def label_line(text: str) -> tuple[str, str] | None:
     return None
 
 
+_VERBS = re.compile(r"\b(?:is|are|was|were|will|be|been|has|have|had|we|our|this|these|there|"
+                    r"held|takes? place|please|you|your)\b", re.IGNORECASE)
+
+
+_SENTENCE = re.compile(r"\b(?:was|were|will be|takes? place|is held|are held|please|we|our|you|"
+                       r"your|begins?|starts?|runs?)\b", re.IGNORECASE)
+
+
 def is_prose(text: str) -> bool:
     n = words(text)
     if n > 32:
+        return True
+    if n >= 10 and _VERBS.search(text) and not text.rstrip().endswith(":"):
         return True
     if n >= 9 and text.rstrip().endswith((".", "!", "?", "…")) and re.search(r"\b(?:is|are|was|were|we|will|the|this|our|has|have|can|to)\b", text, re.I):
         return True
@@ -143,8 +153,8 @@ def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
         off = len(text) - len(after.lstrip(" -–—:|,).]"))
         return Header(t, after_clean if after_clean == after.lstrip(" -–—:|,).]") else after.lstrip(" -–—:|,).]"), off, day, "lead")
     if not after_clean or re.match(r"^[)\]]?\s*$", after_clean):
-        if is_prose(before):
-            return None
+        if is_prose(before) or words(before) >= 6 and _SENTENCE.search(before):
+            return None  # `The workshop was held ... on October 17, from 13:00-18:00 EDT.`
         return Header(t, before, 0, day, "tail")
     if not allow_inner or is_prose(text) or words(before) > 12 or words(text) > 30 \
             or text.rstrip().endswith("."):

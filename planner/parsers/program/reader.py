@@ -21,7 +21,7 @@ from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, words
-from .people import Person, org_like, read_people
+from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days
 
@@ -73,8 +73,8 @@ class Reader:
             only = re.match(r"^(.+?)\s+only$", room, re.I)
             if only:
                 self.rooms.add(only.group(1))
-            elif n >= 2 and not label_kind(room) and not org_like(room):
-                self.rooms.add(room)
+            elif n >= 2 and not label_kind(room) and not org_like(room) and room[:1].isupper():
+                self.rooms.add(room)  # (a lower-case note such as `(parallel)` is no room)
         # People written before titles (`1A-1 Names` then the title), page-wide.
         self.people_first = _people_first(lines)
         # The separator between title and people the page's timed lines use.
@@ -348,7 +348,25 @@ class Reader:
         draft.day = day
         for lines in roles.values():
             draft.used |= {ln.no for ln in lines}
-        self._apply_header_text(draft, first.text, first.spans)
+        if "speaker" in roles:
+            # the people have a column of their own: the title cell is all title, unless
+            # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
+            who = " ".join(ln.text for ln in roles["speaker"])
+            got = read_people(who, lenient=True)
+            if (got is None or not any(name_like(p.name, True) for p in got.people)) \
+                    and is_break(who):
+                draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
+                draft.notes.append(first.text)
+                roles = {k: v for k, v in roles.items() if k != "speaker"}
+            else:
+                parts = split_item(first.text, first.spans, labels=self.labels,
+                                   rooms=frozenset(self.rooms), title_only=True)
+                draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
+                draft.url, draft.room = parts.url, parts.room
+                if draft.title is None and draft.label:
+                    draft.title, draft.title_from_label = draft.label, True
+        else:
+            self._apply_header_text(draft, first.text, first.spans)
         draft.body = list(title_lines[1:])
         if "speaker" in roles:
             names = " , ".join(ln.text for ln in roles["speaker"])
