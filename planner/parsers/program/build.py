@@ -27,6 +27,9 @@ from .stated_zone import stated_zone
 from .when import DayMark, find_days, years_in
 
 _ALLDAY = (time(9, 0), time(17, 0))
+_DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
+                       r"due\b|important dates|last update|updated|posted|published|copyright|©",
+                       re.IGNORECASE)
 _GENERIC_TITLES = re.compile(
     r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
@@ -119,6 +122,8 @@ class Builder:
                         texts.append(cl.text)
                         texts += [s.href for s in cl.spans if s.href]
         for t in texts[:20000]:
+            if _DEADLINE.search(t):
+                continue  # `Submission deadline: May 18, 2021` is no day of the program
             for m in find_days(t[:500]):
                 if m.full and m.year:
                     d = m.on(m.year)
@@ -179,6 +184,17 @@ class Builder:
             prev = d
             out[id(r)] = d
         return out
+
+    def _stated_once(self) -> date | None:
+        """The date a one-day event states once anywhere (`held on October 17, 2021`),
+        for times under no day heading."""
+        evidence = sorted(set(self._evidence_dates()))
+        if not evidence:
+            return None
+        if len(evidence) > 1:
+            self.diag.info("date-stated", f"times with no day of their own are placed on "
+                           f"{evidence[0].isoformat()}, the first date the text states")
+        return evidence[0]
 
     def _today_anchor(self, note: bool = False) -> date:
         if note and not getattr(self, "_noted_today", False):
@@ -258,10 +274,11 @@ class Builder:
         sessions: list[Session] = []
         unscheduled: list[Talk] = []
         self._merge_loose()
+        stated_once = self._stated_once()
         for d in self.top:
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
-                day = self._today_anchor(note=True)
+                day = stated_once or self._today_anchor(note=True)
             s = self._session(d, day, zone, conf_key, ids)
             if s is not None:
                 sessions.append(s)
