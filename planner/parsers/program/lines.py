@@ -81,7 +81,7 @@ def label_line(text: str) -> tuple[str, str] | None:
 
 
 _VERBS = re.compile(r"\b(?:is|are|was|were|will|be|been|has|have|had|we|our|this|these|there|"
-                    r"held|takes? place|please|you|your)\b", re.IGNORECASE)
+                    r"held|takes? place)\b", re.IGNORECASE)
 
 
 _SENTENCE = re.compile(r"\b(?:was|were|will be|takes? place|is held|are held|please|we|our|you|"
@@ -92,7 +92,8 @@ def is_prose(text: str) -> bool:
     n = words(text)
     if n > 32:
         return True
-    if n >= 10 and _VERBS.search(text) and not text.rstrip().endswith(":"):
+    if (n >= 16 or n >= 10 and text.rstrip().endswith(".")) and _VERBS.search(text) \
+            and not text.rstrip().endswith(":"):
         return True
     if n >= 9 and text.rstrip().endswith((".", "!", "?", "…")) and re.search(r"\b(?:is|are|was|were|we|will|the|this|our|has|have|can|to)\b", text, re.I):
         return True

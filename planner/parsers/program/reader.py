@@ -43,6 +43,7 @@ class Reader:
         self.prefer_sep: str | None = None
         self.own_paragraphs = True
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
+        self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
 
     # -- evidence gathered before reading -------------------------------------------------
@@ -242,8 +243,14 @@ class Reader:
         t = item.time
         if item.day is not None:
             if day_columns:
-                day = DayRef(item.day, self._column_order(item.day_label or ""), item.line,
-                             item.day_label)
+                # one day per column, whatever the row (each row names it again)
+                key = (id(self.day), item.day_label or "")
+                cached = self._column_days.get(key)
+                if cached is None:
+                    cached = DayRef(item.day, self._column_order(item.day_label or ""),
+                                    item.line, item.day_label)
+                    self._column_days[key] = cached
+                day = cached
             else:
                 if self.day is None or self.day.mark is None or not _compatible(self.day.mark, item.day):
                     self.close_all()
@@ -275,6 +282,14 @@ class Reader:
                 return cur
             self.pending.extend(lines)
             return None
+        m = _ENDS.match(first.text) if len(lines) == 1 else None
+        if m and t.start is not None:
+            # `08:00 PM | After Party Ends`: the end of an entry above, not an entry
+            for d in reversed(self.top + self.stack):
+                if d.title and d.title.lower() == m.group(1).lower().strip() and d.day is day:
+                    d.end = t.start
+                    d.used.add(first.no)
+                    return None
         draft = Draft(line=first.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=0, column=item.column, zone=t.zone, room=item.room)
         draft.day = day
@@ -647,6 +662,9 @@ def _mark_key(m: DayMark) -> tuple:
 
 
 DayMark.key = _mark_key  # type: ignore[attr-defined]
+
+
+_ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
 
 
 def _compatible(current: DayMark, new: DayMark) -> bool:
