@@ -174,8 +174,9 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
         seg = text[max(0, s.start):s.end].strip()
         if len(seg) < 3 or _LINK_LABELS.match(seg.strip("[]() .")):
             continue
-        if " " not in seg and not (seg[0].isupper() or seg[0].isdigit()):
-            continue  # `Click [here](...)`: a link in a sentence, not a title
+        if not (seg[0].isupper() or seg[0].isdigit() or seg[0] in "\"“'‘[(¿¡") \
+                and len(seg) < 0.8 * len(text):
+            continue  # `Click [here](...)`, `See [accepted papers](...)`: a link in a sentence
         if _DATE_ONLY.match(seg):
             continue
         got = read_people(seg)
@@ -202,6 +203,18 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
             before = before[2:]
         parts.title = _clean_title(seg)
         parts.url = _absolute(span.href)
+        if after.startswith(":") and not before:
+            # `**Research Session 1**: Machine Learning & Applications`: a subtitle, unless
+            # what follows is people beyond doubt
+            rest = after[1:].strip()
+            got = read_people(rest)
+            sure = got is not None and got.score >= 0.99 and all(
+                name_like(p.name) for p in got.people) and (
+                len(got.people) >= 3 or len(got.people) >= 1 and all(
+                    p.affiliation and f"({p.affiliation})" in rest for p in got.people))
+            if rest and not sure:
+                parts.title = _clean_title(f"{seg}: {rest}")
+                return
         after_people, after_rest = _people_after(after)
         candidates = []
         if before:

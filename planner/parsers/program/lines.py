@@ -95,6 +95,8 @@ def is_prose(text: str) -> bool:
     if (n >= 16 or n >= 10 and text.rstrip().endswith(".")) and _VERBS.search(text) \
             and not text.rstrip().endswith(":"):
         return True
+    if n >= 20 and text.rstrip().endswith("."):
+        return True
     if n >= 9 and text.rstrip().endswith((".", "!", "?", "…")) and re.search(r"\b(?:is|are|was|were|we|will|the|this|our|has|have|can|to)\b", text, re.I):
         return True
     return False

@@ -299,8 +299,8 @@ def _names_of(chunk: str, lenient: bool) -> list[str]:
     names = [clean_name(p) for p in parts]
     names = [n for n in names if n]
     # `Deanna and Justina Vickers`: one family name shared by two first names
-    if len(names) == 2 and len(names[0].split()) == 1 and len(names[1].split()) >= 2 \
-            and re.search(r"\band\b|&", chunk) and "," not in chunk:
+    if len(names) == 2 and len(names[0].split()) == 1 and len(names[1].split()) == 2 \
+            and re.search(r"\band\b", chunk) and "," not in chunk and "&" not in chunk:
         first = names[0]
         if re.match(r"^[A-Z][a-z]+$", first) and name_like(names[1]):
             names = [f"{first} {names[1].split(None, 1)[1]}", names[1]]

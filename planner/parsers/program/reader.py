@@ -50,7 +50,7 @@ class Reader:
     def prepare(self) -> None:
         lines = self.doc.lines
         # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
-        ends: Counter[str] = Counter()
+        ends: dict[str, set[str]] = {}
         prefixes: Counter[str] = Counter()
         headers = 0
         followed = 0
@@ -60,7 +60,9 @@ class Reader:
                          [cl.text for c in ln.cells for cl in c.lines]):
                 m = re.search(r"\(([^()]{3,40})\)\s*$", text)
                 if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
-                    ends[m.group(1).strip()] += 1
+                    # after different titles: a room (`(Garden Pavilion)`); the same title
+                    # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
+                    ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
                 m = re.match(r"^([A-Z][\w ]{2,25}?):\s+\S", text)
                 if m:
                     prefixes[m.group(1).lower()] += 1
@@ -70,7 +72,8 @@ class Reader:
                 if prev_header:
                     followed += 1
             prev_header = h
-        for room, n in ends.items():
+        for room, prefixes in ends.items():
+            n = len(prefixes)
             only = re.match(r"^(.+?)\s+only$", room, re.I)
             if only:
                 self.rooms.add(only.group(1))
