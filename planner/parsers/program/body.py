@@ -151,10 +151,10 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             if parts.title and parts.people and parts.people_score >= 0.9:
                 out.append(Rec(ln, "title", strong=strong, parts=parts))
                 continue
-        if is_prose(text) and lead is None:
+        partly_styled = lead is not None
+        if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
-        partly_styled = lead is not None
         if is_people_line(text) and strong not in ("h1", "h2", "h3", "link") \
                 and not partly_styled:
             out.append(Rec(ln, "people", strong=strong))
