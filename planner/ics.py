@@ -134,7 +134,8 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
     """Speakers, session, an estimate note and the abstract, as plain lines."""
     head = []
     if talk.speakers:
-        head.append("Speakers: " + ", ".join(s.name for s in talk.speakers))
+        head.append("Speakers: " + ", ".join(
+            f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in talk.speakers))
     if session is not None:
         head.append(f"Session: {session.title} ({schedule.label})")
     else:

@@ -147,6 +147,13 @@ class IdLookup(Protocol):
     def get(self, talk_id: str, /) -> int | None: ...
 
 
+def _speaker_text(talk: Talk) -> str:
+    if not any(s.affiliation for s in talk.speakers):
+        return " | ".join(map(_KEY, talk.speakers))
+    return " | ".join(f"{s.key} {s.affiliation}" if s.affiliation else s.key
+                      for s in talk.speakers)
+
+
 class Corpus:
     """The searchable fields of a run of talks, and their ids.
 
@@ -165,8 +172,9 @@ class Corpus:
     def of_talks(cls, talks: Sequence[Talk]) -> Corpus:
         fields = (
             Field.build("title", [_title_text(t) for t in talks]),
-            # Speaker keys are their names already folded (`speakers.name_key`).
-            Field.build("speakers", [" | ".join(map(_KEY, t.speakers)) for t in talks]),
+            # Speaker keys are their names already folded (`speakers.name_key`); where
+            # the source gives an affiliation it is searched with the name.
+            Field.build("speakers", [_speaker_text(t) for t in talks]),
             Field.build("abstract", [t.abstract for t in talks]),
         )
         ids: dict[str, int] = {}

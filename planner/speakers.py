@@ -230,6 +230,9 @@ class Person:
     name: str  # the best of the spellings seen, exactly as written somewhere
     spellings: list[str] = field(default_factory=list)
     talks: list[tuple[Schedule, Talk]] = field(default_factory=list)
+    # Where the person is from, as the sources state it (one person listed with an
+    # affiliation in one schedule and without it in another is still one person).
+    affiliations: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -287,6 +290,8 @@ class SpeakerIndex:
                         person.spellings.append(sp.name)
                     counts[sp.name] = counts.get(sp.name, 0) + 1
                     person.talks.append((sch, talk))
+                    if sp.affiliation and sp.affiliation not in person.affiliations:
+                        person.affiliations.append(sp.affiliation)
         for key, person in people.items():
             counts = uses[key]
             person.name = max(person.spellings, key=lambda s: _spelling_rank(s, counts[s]))

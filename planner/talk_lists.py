@@ -80,6 +80,8 @@ def render_speakers(people: list[Person], width: int = 80) -> str:
     out = [f"{'Talks':>5}  {'Speaker':<{name_width}}  Schedules"]
     for p in people:
         labels = ", ".join(s.label for s in p.schedules)
+        if p.affiliations:
+            labels += f" · {'; '.join(p.affiliations)}"
         line = f"{p.count:>5}  {p.name:<{name_width}}  {labels}"
         out.append(line if len(line) <= width else line[: width - 1] + "…")
     out.append("")

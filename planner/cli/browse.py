@@ -113,7 +113,8 @@ def speakers(**params: object) -> None:
     if params.get("fmt") == "json":
         emit_json([
             {"name": p.name, "key": p.key, "talks": p.count,
-             "schedules": [s.label for s in p.schedules], "spellings": p.spellings}
+             "schedules": [s.label for s in p.schedules], "spellings": p.spellings,
+             "affiliations": p.affiliations}
             for p in people
         ])
         return

@@ -110,6 +110,13 @@ class Builder:
 
     def _evidence_dates(self) -> list[date]:
         """Dates written anywhere: prose, meta, links (`2020-02-22`)."""
+        cached = getattr(self, "_evidence", None)
+        if cached is not None:
+            return cached
+        self._evidence = self._find_evidence_dates()
+        return self._evidence
+
+    def _find_evidence_dates(self) -> list[date]:
         out: list[date] = []
         texts = [ln.text for ln in self.doc.lines] + [m for _, m in self.doc.meta]
         for ln in self.doc.lines:

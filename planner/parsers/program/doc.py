@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Span:
     """A stretch of a line's text set apart by the layout: bold, italic or a link."""
 

@@ -291,7 +291,7 @@ def _squash_with_spans(raw: str, segs: list) -> tuple[str, tuple[Span, ...]]:
         last = spans[-1] if spans else None
         if last is not None and last.bold == b and last.italic == i and last.href == h \
                 and text[last.end:s].strip() == "":
-            last.end = e
+            spans[-1] = Span(last.start, e, b, i, h)
             continue
         spans.append(Span(s, e, b, i, h))
     del trail

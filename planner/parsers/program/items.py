@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
@@ -104,7 +105,17 @@ def split_fields(text: str) -> tuple[str, dict[str, str]]:
 def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
                rooms: frozenset[str] = frozenset(), lenient_people: bool = False,
                title_only: bool = False, prefer: str | None = None) -> ItemParts:
-    """Read one line as one item."""
+    """Read one line as one item (the reader asks about a line more than once: the answer
+    is worked out once and copied)."""
+    got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
+    return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
+                     list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+
+
+@lru_cache(maxsize=1 << 14)
+def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
+                rooms: frozenset[str], lenient_people: bool, title_only: bool,
+                prefer: str | None) -> ItemParts:
     parts = ItemParts()
     text, cut = strip_numbering(text.strip())
     # a link label at the end (`Title Zoom Link`, `Title [slides]`) is a link, not title

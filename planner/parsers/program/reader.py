@@ -79,11 +79,12 @@ class Reader:
                 self.rooms.add(only.group(1))
             elif n >= 2 and not label_kind(room) and not org_like(room) and room[:1].isupper():
                 self.rooms.add(room)  # (a lower-case note such as `(parallel)` is no room)
-        # People written before titles (`1A-1 Names` then the title), page-wide.
-        self.people_first = _people_first(lines)
+        # People written before titles (`1A-1 Names` then the title), page-wide (judged on
+        # the first few hundred lines: a page keeps one layout).
+        self.people_first = _people_first(lines[:600])
         # The separator between title and people the page's timed lines use.
         seps: Counter[str] = Counter()
-        for ln in lines:
+        for ln in lines[:600]:
             h = ln.cells is None and header_of(ln)
             if h and h.rest:
                 got = split_item(h.rest)

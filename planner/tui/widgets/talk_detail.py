@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...model import Schedule, Session, Talk
-from ...render import display_title, names
+from ...render import display_title, people
 from ...zones import get_zone
 from ..rows import Row, RowKind
 
@@ -99,8 +99,13 @@ class TalkDetail(VerticalScroll, can_focus=False):
             out.append("The text gives no title; this one is made from the authors.\n",
                        self._style("muted"))
         if talk.speakers:
-            out.append(names(talk.speakers) + "\n")
-        where = [session.title] if session is not None else []
+            out.append(people(talk.speakers) + "\n")
+        room = talk.location or (session.location if session is not None else None)
+        if room:
+            out.append(f"@ {room}\n")
+        if talk.track:
+            out.append(f"Track: {talk.track}\n", self._style("muted"))
+        where = [session.title] if session is not None and not session.standalone else []
         if sch is not None:
             where.append(sch.label)
         if where:
@@ -129,6 +134,12 @@ class TalkDetail(VerticalScroll, can_focus=False):
             if talk.abstract_truncated:
                 out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
             out.append("\n")
+        links = ([("Link", talk.url)] if talk.url else []) + [(ln.label, ln.url) for ln in talk.links]
+        if links:
+            out.append("\n")
+            for label, url in links:
+                out.append(f"{label}: ", self._style("muted"))
+                out.append(url + "\n")
         if talk.line is not None and sch is not None:
             out.append(f"\n{Path(sch.source).name}, line {talk.line}", self._style("muted"))
         return out
@@ -140,7 +151,13 @@ class TalkDetail(VerticalScroll, can_focus=False):
         out.append(label + "\n", self._style("muted"))
         self._times(out, s.start, s.end, s.estimated, sch)
         if s.speakers:
-            out.append(names(s.speakers, " · ") + "\n")
+            out.append(people(s.speakers, " · ") + "\n")
+        if s.chairs:
+            out.append("Chair: " + people(s.chairs, " · ") + "\n", self._style("muted"))
+        if s.location:
+            out.append(f"@ {s.location}\n")
+        if s.url:
+            out.append(s.url + "\n", self._style("muted"))
         if s.description:
             out.append("\n" + s.description + "\n")
         count = len(s.talks)
