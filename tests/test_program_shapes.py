@@ -475,6 +475,18 @@ def test_rooms_and_links_show_in_the_agenda_json():
                                               "https://example.org/papers/ssa"}
 
 
+def test_rooms_and_links_show_in_talks_json(tmp_path):
+    src = tmp_path / "rooms.md"
+    src.write_text("# Compilers Day 2025\n\n## Thursday, October 2, 2025\n\n"
+                   "09:00 - 09:45 [Linear Scan Revisited](https://example.org/papers/linear-scan) "
+                   "@ Room 220 E\n10:00 - 10:30 Coffee Break\n", encoding="utf-8")
+    p = planner("talks", str(src), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    talks = {t["title"]: t for t in json.loads(p.stdout)}
+    t = talks["Linear Scan Revisited"]
+    assert (t["location"], t["url"]) == ("Room 220 E", "https://example.org/papers/linear-scan")
+
+
 def test_rooms_and_links_reach_the_ics_export(tmp_path):
     src = tmp_path / "rooms.md"
     src.write_text("# Compilers Day 2025\n\n## Thursday, October 2, 2025\n\n"
