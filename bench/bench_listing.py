@@ -81,10 +81,10 @@ def arguments() -> argparse.Namespace:
     return ap.parse_args()
 
 
-def fresh_seconds(code: str, path: Path, root: Path) -> float:
-    """What `code` prints (seconds) in a new process given `path` and the planner in
-    `root`, which runs from there so that its planner comes first."""
-    out = subprocess.run([sys.executable, "-c", code, str(path), str(root)],
+def fresh_seconds(code: str, path: Path, root: Path, *extra: str) -> float:
+    """What `code` prints (seconds) in a new process given `path`, the planner in
+    `root` (which runs from there so that its planner comes first) and `extra`."""
+    out = subprocess.run([sys.executable, "-c", code, str(path), str(root), *extra],
                          capture_output=True, text=True, check=True, cwd=root)
     return float(out.stdout)
 
