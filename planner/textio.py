@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from .errors import PlannerError
+from .safefile import read_limited
 
 # A pasted page is text; a few stray control characters are fine, a NUL byte or a
 # high share of control bytes means an image, a PDF or a compiled file.
@@ -41,16 +42,14 @@ def decode_text(data: bytes, name: str) -> str:
 def read_bytes(
     path: str | os.PathLike[str], *, label: str | None = None, kind: str = "a schedule file"
 ) -> bytes:
-    """The file's bytes, or a PlannerError naming it (`label`) and what it should be."""
+    """The file's bytes, or a PlannerError naming it (`label`) and what it should be.
+
+    Devices and pipes are read as streams, to MAX_BYTES at the most (`/dev/zero` is too
+    large, not a hang), and a FIFO that nothing writes to reads as empty."""
     p = Path(path).expanduser()
     name = label or str(path)
     try:
-        if p.is_dir():
-            raise PlannerError(f"{name} is a directory, not {kind}.")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise PlannerError(f"{name} is {size // 2**20} MB, too large for {kind}.")
-        return p.read_bytes()
+        data, _ = read_limited(p, MAX_BYTES)
     except FileNotFoundError:
         raise PlannerError(f"{name} does not exist.") from None
     except PermissionError:
@@ -59,6 +58,9 @@ def read_bytes(
         raise PlannerError(f"{name} is a directory, not {kind}.") from None
     except OSError as exc:
         raise PlannerError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    if len(data) > MAX_BYTES:
+        raise PlannerError(f"{name} is larger than {MAX_BYTES // 2**20} MB, too large for {kind}.")
+    return data
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
