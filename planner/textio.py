@@ -12,6 +12,9 @@ from .safefile import read_limited
 # high share of control bytes means an image, a PDF or a compiled file.
 _CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 MAX_BYTES = 64 * 1024 * 1024
+# Readers keep a few objects per line: 32 million one-letter lines in 64 MB would cost
+# gigabytes.  A 50,000-paper listing has 350,000 lines.
+MAX_LINES = 1_000_000
 
 
 def looks_binary(data: bytes) -> bool:
@@ -36,6 +39,12 @@ def decode_text(data: bytes, name: str) -> str:
         ) from None
     if not text.strip():
         raise PlannerError(f"{name} is empty.")
+    lines = text.count("\n")
+    if "\r" in text:  # lone CRs end lines too
+        lines += text.count("\r") - text.count("\r\n")
+    if lines > MAX_LINES:
+        raise PlannerError(f"{name} has over {MAX_LINES:,} lines, more than a schedule text "
+                           "planner reads.")
     return text
 
 

@@ -72,7 +72,7 @@ def parse_date(line: str) -> tuple[bool, date | None]:
         return True, None
 
 
-@dataclass
+@dataclass(slots=True)  # one per line of the page: a large paste makes millions
 class _Item:
     line: int
     kind: str  # "text", "date", "comment" or "end"
