@@ -388,6 +388,9 @@ class AgendaStore:
         """Pick talks by id; unknown ids raise (naming them) and nothing is picked."""
         index = talk_index(schedules)
         wanted = normalize_ids(ids)
+        if not wanted:
+            raise PlannerError("Give the id of a talk to pick (find ids with planner talks "
+                               "or planner search).")
 
         def apply(agenda: Agenda) -> PickOutcome:
             unknown = [i for i in wanted if i not in index and i not in agenda.picks]
@@ -409,6 +412,9 @@ class AgendaStore:
     def unpick(self, ids: Iterable[str]) -> dict[str, Pick]:
         """Drop picks by id and return them; ids not picked raise and nothing is dropped."""
         wanted = normalize_ids(ids)
+        if not wanted:
+            raise PlannerError("Give the id of a picked talk to unpick (see them with "
+                               "planner picks).")
 
         def apply(agenda: Agenda) -> dict[str, Pick]:
             missing = [i for i in wanted if i not in agenda.picks]
