@@ -4,7 +4,8 @@ Events are expanded with recurring-ical-events (RRULE, RDATE, EXDATE and moved
 occurrences), only inside the window the schedules span, so a calendar holding
 years of weekly meetings stays cheap.  Expanding a rule still steps through every
 period from its DTSTART to the window (dateutil has no shortcut), so a rule that
-would take more than `MAX_RULE_STEPS` (every second since 1970, say) is refused with
+would take more than `MAX_RULE_STEPS` (every second since 1970, say) or make more than
+`MAX_RULE_OCCURRENCES` inside the window is refused with
 a sentence naming the event, as are INTERVAL=0 (which never advances) and events
 lasting over a century (whose end overflows); the rest of the calendar still counts,
 and a remembered calendar can never make a command hang.  Cancelled events and
@@ -31,11 +32,14 @@ from .zones import get_zone, local_zone_name
 # Busy time just outside the conference still matters for talks at its edges, and
 # the display day can differ from the schedule's day by up to a day either way.
 WINDOW_MARGIN = timedelta(days=2)
-# What expanding recurrences may cost: periods stepped through from a rule's DTSTART
-# to the window's end, times the occurrences each period can make.  dateutil takes
-# about 5 µs a step on the 2-core machine: 0.5 s for one rule, 2.5 s for a calendar.
+# What expanding recurrences may cost.  dateutil steps through every occurrence from a
+# rule's DTSTART to the window's end (about 5 µs each on the 2-core machine: 0.5 s for
+# one rule, 2.5 s for a calendar), and recurring-ical-events turns each one inside the
+# window into an event of its own (about 100 µs each: 1 s for a rule, 2 s for a calendar).
 MAX_RULE_STEPS = 100_000
 MAX_CALENDAR_STEPS = 500_000
+MAX_RULE_OCCURRENCES = 10_000
+MAX_CALENDAR_OCCURRENCES = 20_000
 MAX_DURATION = timedelta(days=36_600)  # a century: longer is no meeting, and overflows
 _PERIOD_SECONDS = {"SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86400,
                    "WEEKLY": 7 * 86400, "MONTHLY": 28 * 86400, "YEARLY": 365 * 86400}
@@ -181,14 +185,16 @@ def _naive(value: Any) -> datetime | None:
     return None
 
 
-def rule_steps(rule: Any, start: datetime, window_end: datetime) -> int:
-    """About how many occurrences dateutil walks through to expand `rule` (an icalendar
-    vRecur) from `start` up to `window_end` (both naive UTC)."""
+def rule_cost(rule: Any, start: datetime, window_start: datetime,
+              window_end: datetime) -> tuple[int, int]:
+    """About how many occurrences expanding `rule` (an icalendar vRecur) from `start` up
+    to `window_end` walks through, and how many of them fall inside the window (all
+    naive UTC).  An upper bound: BY parts that only filter are not counted."""
     freq = rule["FREQ"][0]
-    until = min((u for u in map(_naive, rule.get("UNTIL", [])) if u is not None),
-                default=window_end)
-    seconds = (min(until, window_end) - start).total_seconds()
-    periods = max(0, int(seconds // (_PERIOD_SECONDS[freq] * rule.get("INTERVAL", [1])[0])))
+    step = _PERIOD_SECONDS[freq] * rule.get("INTERVAL", [1])[0]
+    end = min((u for u in map(_naive, rule.get("UNTIL", [])) if u is not None),
+              default=window_end)
+    end = min(end, window_end)
     per_period = 1
     for part, frequencies in _EXPANDS.items():
         if part in rule and freq in frequencies:
@@ -196,32 +202,42 @@ def rule_steps(rule: Any, start: datetime, window_end: datetime) -> int:
             if part == "BYDAY" and freq in _WEEKDAY_REPEATS:
                 values *= _WEEKDAY_REPEATS[freq]
             per_period *= max(1, values)
-    return (periods + 1) * per_period
+
+    def periods(since: datetime) -> int:
+        return int((end - since).total_seconds() // step) + 1 if end >= since else 0
+
+    return max(1, periods(start)) * per_period, periods(max(start, window_start)) * per_period
 
 
-def _refuse_runaway_rules(busy: BusyCalendar, window_end: datetime) -> None:
-    """Take out events whose rules cost more than MAX_RULE_STEPS to expand up to
-    `window_end` (or that would take the calendar past MAX_CALENDAR_STEPS), each with
+def _refuse_runaway_rules(busy: BusyCalendar, window_start: datetime,
+                          window_end: datetime) -> None:
+    """Take out events whose rules cost more than the MAX_RULE_ limits to expand over
+    the window, or that would take the calendar past the MAX_CALENDAR_ ones, each with
     a sentence in `busy.skipped`."""
-    end = _naive(window_end)
-    assert end is not None
-    budget = MAX_CALENDAR_STEPS
+    lo, hi = _naive(window_start), _naive(window_end)
+    assert lo is not None and hi is not None
+    walked_total = inside_total = 0
     refused: set[str] = set()
     for comp in busy.calendar.subcomponents:
         rules = _rules(comp) if comp.name == "VEVENT" else []
         if not rules:
             continue
         start = _naive(comp["DTSTART"].dt)
-        steps = sum(rule_steps(r, start, end) for r in rules)  # type: ignore[arg-type]
-        if steps <= min(MAX_RULE_STEPS, budget):
-            budget -= steps
+        costs = [rule_cost(r, start, lo, hi) for r in rules]  # type: ignore[arg-type]
+        walked, inside = sum(c[0] for c in costs), sum(c[1] for c in costs)
+        if walked > MAX_RULE_STEPS or inside > MAX_RULE_OCCURRENCES:
+            why = "it repeats too often to expand"
+        elif (walked_total + walked > MAX_CALENDAR_STEPS
+              or inside_total + inside > MAX_CALENDAR_OCCURRENCES):
+            why = "the calendar's other recurring events took all the time allowed"
+        else:
+            walked_total, inside_total = walked_total + walked, inside_total + inside
             continue
-        uid = str(comp.get("UID", "")) or str(id(comp))
-        refused.add(uid)
-        why = ("it repeats too often to expand" if steps > MAX_RULE_STEPS
-               else "the calendar's other recurring events already took all the time allowed")
-        busy.skipped.append(f"Busy calendar {busy.path}: event {_summary(comp)!r} skipped "
-                            f"({why}: about {steps:,} occurrences before the conference ends).")
+        refused.add(str(comp.get("UID", "")) or str(id(comp)))
+        busy.skipped.append(
+            f"Busy calendar {busy.path}: event {_summary(comp)!r} skipped ({why}: about "
+            f"{walked:,} occurrences from its start to the conference's end, {inside:,} "
+            "of them during it).")
     if refused:
         busy.calendar.subcomponents[:] = [
             c for c in busy.calendar.subcomponents
@@ -250,7 +266,7 @@ def expand(busy: BusyCalendar, window_start: datetime, window_end: datetime) -> 
     """The calendar's busy occurrences that touch [window_start, window_end]."""
     import recurring_ical_events
 
-    _refuse_runaway_rules(busy, window_end)
+    _refuse_runaway_rules(busy, window_start, window_end)
     zone = busy.zone or _local()  # looked up only when needed: it asks the OS
     try:
         occurrences = recurring_ical_events.of(busy.calendar).between(
