@@ -49,9 +49,9 @@ class Refused(OSError):
 
 
 def kind_of(mode: int) -> str:
-    """`a folder`, `a FIFO (named pipe)` ...: what a file of this mode is, for a sentence."""
+    """`a folder`, `a named pipe` ...: what a file of this mode is, for a sentence."""
     for test, name in ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
-                       (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe"),
                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
                        (stat.S_ISSOCK, "a socket")):
         if test(mode):
@@ -231,7 +231,7 @@ def _write_in_place(path: Path, chunks: Iterable[bytes]) -> Path:
         fd = os.open(path, _O_WRITE_IN_PLACE)
     except OSError as exc:
         if exc.errno == errno.ENXIO:
-            raise Refused("it is a FIFO (named pipe) that nothing reads from") from None
+            raise Refused("it is a named pipe that nothing reads from") from None
         raise
     try:
         st = os.fstat(fd)
