@@ -214,7 +214,11 @@ class AgendaStore:
 
     # -- reading ------------------------------------------------------------------
 
-    def _not_a_file(self, what: str) -> PlannerError:
+    def _not_a_file(self, what: str | None = None) -> PlannerError:
+        if what is None:
+            return PlannerError(
+                f"The agenda path {self.path} is a directory; pass a file with --agenda."
+            )
         return PlannerError(
             f"The agenda path {self.path} is not a file planner can keep picks in ({what}); "
             "pass a regular file with --agenda."
@@ -228,9 +232,7 @@ class AgendaStore:
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise PlannerError(
-                f"The agenda path {self.path} is a directory; pass a file with --agenda."
-            ) from None
+            raise self._not_a_file() from None
         except Refused as exc:
             raise self._not_a_file(exc.strerror) from None
         except PermissionError:
@@ -342,9 +344,7 @@ class AgendaStore:
         except OSError as exc:
             raise self._not_a_file(exc.strerror or str(exc)) from None
         if stat.S_ISDIR(st.st_mode):
-            raise PlannerError(
-                f"The agenda path {self.path} is a directory; pass a file with --agenda."
-            )
+            raise self._not_a_file()
         if not stat.S_ISREG(st.st_mode):
             raise self._not_a_file(f"it is {kind_of(st.st_mode)}")
         return st

@@ -156,7 +156,8 @@ def write_export(path: Path, data: bytes, *, named: bool) -> None:
     step, a device or FIFO (`-o /dev/stdout`) written in place.  A symbolic link is
     written through only when the user `named` the path; one planted under the default
     name is refused, as is anything that is not a file."""
-    remove_stale_temporaries(path, older_than=STALE_TEMPORARY_SECONDS)
+    beside = Path(os.path.realpath(path)) if named else path  # where temporaries are made
+    remove_stale_temporaries(beside, older_than=STALE_TEMPORARY_SECONDS)
     try:
         write_file(path, data, follow_symlinks=named)
     except IsADirectoryError:
