@@ -3,6 +3,7 @@ search indexes checked against their CRC-32, against an older commit in the same
 
     uv run python bench/bench_cache.py --against 9739974       # 7 runs per figure
     uv run python bench/bench_cache.py --against 9739974 --entries 5000 --talks 2000
+    uv run python bench/bench_cache.py                          # in-process figures only
 
 Texts: the 50,000-entry listing of bench/listing_gen.py (seed 2023) and the
 10,000-talk site schedule of bench/synth.py.  Figures (medians, alternated between the
@@ -12,7 +13,11 @@ two commits in fresh processes so both meet the same load):
   models included, as every command pays them);
 * `planner search sparsity FILE --format json` as a whole process, answered from the
   stored search index (started with a bytecode cache, as an installed planner is);
-* in process: reading the index file and its CRC-32 alone.
+* in process: reading the index file and its CRC-32 alone;
+* in process, on the parsed listing: the ways an entry could be read back, pickle
+  (what the cache was), pydantic's JSON (what it is), and the standard json module
+  feeding `model_validate` (what orjson or msgpack would feed: they only replace the
+  decoding step, so they cannot beat the validation that follows it).
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ def arguments() -> argparse.Namespace:
     ap.add_argument("--entries", type=int, default=50_000)
     ap.add_argument("--talks", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--against", metavar="REV", required=True)
+    ap.add_argument("--against", metavar="REV", help="the commit to compare with "
+                    "(without it, only the in-process figures)")
     return ap.parse_args()
 
 
@@ -69,7 +75,6 @@ def warm_searches(path: Path, roots: list[Path], runs: int) -> tuple[list[float]
 
 def crc_of_index(path: Path, runs: int) -> None:
     os.environ["PLANNER_CACHE_DIR"] = str(Path(tempfile.mkdtemp()))
-    sys.path.insert(0, str(ROOT))
     from planner.loader import LoadOptions
     from planner.search_store import stored_schedules
 
@@ -84,6 +89,45 @@ def crc_of_index(path: Path, runs: int) -> None:
           f"{statistics.median(times):.3f} s")
 
 
+def formats(path: Path, runs: int) -> None:
+    """The ways to read an entry back, each once per round, rounds interleaved."""
+    import json
+    import pickle
+
+    from planner.loader import load_schedule
+    from planner.model import Schedule
+    from planner.parsers.papers import gc_paused
+
+    os.environ["PLANNER_CACHE"] = "off"
+    schedule = load_schedule(path)
+    pickled = pickle.dumps(schedule, protocol=pickle.HIGHEST_PROTOCOL)
+    dumped = schedule.model_dump_json(exclude_defaults=True).encode()
+    ways = {
+        "pickle.loads": lambda: pickle.loads(pickled),
+        "Schedule.model_validate_json": lambda: Schedule.model_validate_json(dumped),
+        "json.loads": lambda: json.loads(dumped),
+        "json.loads + model_validate": lambda: Schedule.model_validate(json.loads(dumped)),
+    }
+    try:  # not a dependency: `uv run --with orjson python bench/bench_cache.py`
+        import orjson
+
+        ways["orjson.loads + model_validate"] = lambda: Schedule.model_validate(
+            orjson.loads(dumped))
+    except ImportError:
+        pass
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(runs):
+        for name, way in ways.items():
+            with gc_paused():
+                t = time.perf_counter()
+                way()
+                times[name].append(time.perf_counter() - t)
+    print(f"  in process, {len(pickled) / 1e6:.0f} MB pickle, {len(dumped) / 1e6:.0f} MB JSON "
+          f"(medians of {runs} interleaved rounds):")
+    for name, spent in times.items():
+        print(f"    {name:32} {statistics.median(spent):.3f} s")
+
+
 def main() -> int:
     a = arguments()
     folder = Path(tempfile.mkdtemp())
@@ -91,15 +135,18 @@ def main() -> int:
     listing.write_text(listing_gen.listing(a.entries), encoding="utf-8")
     site = synth.write(folder / "site.txt", synth.generate(talks=a.talks))
     time.sleep(2.1)  # settled (search_store.RACY_NS), so the search index is kept
-    old_root = exported(a.against)
+    old_root = exported(a.against) if a.against else None
     for label, path in ((f"listing, {a.entries:,} entries", listing),
                         (f"site, {a.talks:,} talks", site)):
+        if old_root is None:
+            break
         print(f"{label}: {path.stat().st_size / 1e6:.1f} MB")
         report_against(a.against, *cached_loads(path, [old_root, ROOT], a.runs),
                        "  cached load_schedule, fresh process")
         report_against(a.against, *warm_searches(path, [old_root, ROOT], a.runs),
                        "  warm planner search, whole process")
     crc_of_index(listing, a.runs)
+    formats(listing, a.runs)
     return 0
 
 

@@ -67,7 +67,7 @@ MAGIC = b"planner schedule cache 2\n"
 ENTRY_SUFFIXES = (SUFFIX, ".search", ".schedule.pickle")
 _CRC = struct.Struct("<I")
 _PACKAGE = Path(__file__).resolve().parent
-_O_ENTRY = (os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+_O_ENTRY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
             | getattr(os, "O_CLOEXEC", 0))
 
 

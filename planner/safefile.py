@@ -35,8 +35,10 @@ from pathlib import Path
 
 NAME_MAX = 255  # bytes in one file name, on every common Linux and macOS file system
 _RANDOM_CHARS = 8  # hex digits in a temporary file's name
-_O_READ = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
-_O_WRITE_IN_PLACE = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
+_O_NO_WAIT = (getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+              | getattr(os, "O_CLOEXEC", 0))
+_O_READ = os.O_RDONLY | _O_NO_WAIT
+_O_WRITE_IN_PLACE = os.O_WRONLY | _O_NO_WAIT
 _O_TEMPORARY = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
                 | getattr(os, "O_CLOEXEC", 0))
 

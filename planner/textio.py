@@ -37,7 +37,7 @@ def decode_text(data: bytes, name: str) -> str:
             f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line}); "
             "save it as UTF-8 and try again."
         ) from None
-    if not text.strip():
+    if not text or text.isspace():  # (strip would copy a 60 MB text to look)
         raise PlannerError(f"{name} is empty.")
     lines = text.count("\n")
     if "\r" in text:  # lone CRs end lines too
