@@ -43,7 +43,7 @@ def bundled_paths() -> list[Path]:
 
 def read_metadata(path: Path) -> dict[str, Any]:
     meta_path = path.with_suffix(".toml")
-    if not meta_path.is_file():
+    if not os.path.isfile(meta_path):  # (False for a name too long, too)
         return {}
     try:
         data = tomllib.loads(meta_path.read_text(encoding="utf-8"))
@@ -68,7 +68,7 @@ def load_schedule(path: str | os.PathLike[str], options: LoadOptions | None = No
     options = options or LoadOptions()
     p = Path(path)
     text = read_text(p)
-    meta = read_metadata(p) if p.is_file() else {}
+    meta = read_metadata(p) if os.path.isfile(p) else {}
     # Big texts are parsed once and read back from planner.cache afterwards.
     return cached_parse(text, str(path), meta, options, parse_text)
 

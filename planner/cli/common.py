@@ -16,6 +16,7 @@ import click
 
 from ..loader import LoadOptions, load_schedules
 from ..parsers import FORMAT_NAMES
+from ..text import printable, printable_json
 from ..zones import default_zone_name, get_zone
 
 if TYPE_CHECKING:
@@ -77,13 +78,17 @@ def terminal_width() -> int:
     return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
 
 
+# Everything the commands print goes through these three, and every text they print
+# may come from a schedule, a .toml or a calendar: control characters are neutralised
+# here, once (planner.text.printable).
+
 def emit(text: str) -> None:
-    sys.stdout.write(text)
+    sys.stdout.write(printable(text))
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(printable_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
 
 
 def warn(message: str) -> None:
-    click.echo(message, err=True)
+    click.echo(printable(message), err=True)

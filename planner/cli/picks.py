@@ -133,10 +133,10 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
                     f"forget it with planner busy remove {path})."
                 ) from None
             raise
+        if window is not None:
+            out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
         for message in calendar.skipped:
             warn(f"planner: {message}")
-        if window is not None:
-            out.extend(expand(calendar, *window))
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -43,7 +44,7 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
     """
     paths = [Path(p) for p in params.get("schedules") or ()]  # type: ignore[union-attr]
     # A missing file counts as small, so it is reported here, before the UI starts.
-    large = sum(p.stat().st_size for p in paths if p.is_file()) > READ_IN_BACKGROUND_BYTES
+    large = sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > READ_IN_BACKGROUND_BYTES
     schedules = None if large else load_from(params)  # bad input: one line on stderr
     if busy_paths:
         from ..busy import parse_busy  # imports icalendar, so only when asked

@@ -13,18 +13,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.color import Color
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..errors import PlannerError
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
+from ..text import printable
 from .keymap import APP_KEYS, BROWSER_KEYS, KeySpec, bindings
 from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
@@ -37,6 +41,16 @@ from .state import PlannerState, Unavailable
 from .widgets.talk_list import TalkList
 
 AGENDA_POLL_SECONDS = 2.0
+
+
+class PrintableFilter(LineFilter):
+    """Schedule text reaches nearly every widget, and Rich passes escape sequences
+    through as they are: every drawn line shows the characters a terminal would act on
+    as visible stand-ins (planner.text.printable), here once for the whole UI."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [seg if seg.control else Segment(printable(seg.text), seg.style)
+                for seg in segments]
 
 
 class PlannerApp(App):
@@ -56,6 +70,11 @@ class PlannerApp(App):
         self.load_error: PlannerError | None = None  # why the schedules could not be read
         if keymap:
             self.set_keymap(dict(keymap))
+
+    _printable = PrintableFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._printable]
 
     def on_mount(self) -> None:
         if self.state is None:
