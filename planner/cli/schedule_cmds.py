@@ -20,7 +20,7 @@ def register(cli: click.Group) -> None:
 
 
 @click.command()
-@click.argument("file")
+@click.argument("file", metavar="FILE|URL")
 @click.option("--year", type=int, default=None, help="Year, for texts that state none.")
 @click.option("--source-tz", metavar="ZONE", default=None, help="IANA zone of the text's times.")
 @click.option("--as", "as_format", default=None, metavar="FORMAT",
@@ -97,11 +97,12 @@ def agenda(ctx: click.Context, **params: object) -> None:
     only = None
     if params.pop("picked", False):
         only = set(AgendaStore(agenda_path).load().picks)  # type: ignore[arg-type]
-    _agenda(ctx, params, only)
+    _agenda(ctx, params, only, agenda_path)  # type: ignore[arg-type]
 
 
-def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> None:
-    schedules = load_from(params)
+def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None,
+            agenda_path: str | None = None) -> None:
+    schedules = load_from(params, agenda_path)
     zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
     days = schedule_days(schedules, zone, only)
     if only is not None and not days:
