@@ -33,7 +33,7 @@ from .base import ParseOptions
 from .program import (
     Event, LineFinder, ProgramBuilder, empty_schedule, join_texts, kind_of, local,
     parse_clock, parse_date, parse_duration, parse_instant, plain_text, program_schedule,
-    program_zone, source_stem, speaker, unique, unreadable, year_of,
+    program_zone, source_stem, speaker, unique, unreadable, web_address, year_of,
 )
 
 NAME = "schedule-json"
@@ -51,7 +51,7 @@ def sniff(text: str) -> float:
         return 0.98
     if '"conference"' in head and ('"days"' in head or '"events"' in head):
         return 0.9
-    return 0.0
+    return 0.6 if '"schedule"' in head[:300] else 0.0
 
 
 def _str(value: Any) -> str:
@@ -108,6 +108,7 @@ def parse(text: str, options: ParseOptions) -> Schedule:
     if not conf:
         unreadable(diag, "it has no schedule.conference, so it is no c3voc schedule.json", 1)
         return empty_schedule(options, NAME, conference, diag)
+    base = _str(sch.get("base_url")).strip() or _str(conf.get("base_url")).strip() or None
     tracks = {_str(t.get("slug")): _one_line(t.get("name")) for t in map(_dict, _list(
         conf.get("tracks"))) if t.get("slug")}
 
@@ -164,7 +165,7 @@ def parse(text: str, options: ParseOptions) -> Schedule:
     builder = ProgramBuilder(conference, year, diag)
     for ev, room, exact, wall, line in raw:
         start = exact or local(wall.date(), wall.time(), zone)
-        _add_event(builder, ev, room, start, tracks, line, diag)
+        _add_event(builder, ev, room, start, tracks, base, line, diag)
     return program_schedule(options, NAME, conference, year, zone_name, builder, diag)
 
 
@@ -178,7 +179,8 @@ def _people(ev: dict[str, Any]) -> list[Any]:
     return [p.get("name") for p in speaking or participants]
 
 
-def _links(ev: dict[str, Any]) -> list[dict[str, str]]:
+def _links(ev: dict[str, Any], base: str | None, builder: ProgramBuilder,
+           line: int | None) -> list[dict[str, str]]:
     out = []
     for group in ("links", "attachments"):
         for item in _list(ev.get(group)):
@@ -186,16 +188,20 @@ def _links(ev: dict[str, Any]) -> list[dict[str, str]]:
                 url, label = item, group[:-1]
             else:
                 item = _dict(item)
-                url = _str(item.get("url")).strip()
+                url = _str(item.get("url"))
                 label = _one_line(item.get("title")) or _str(item.get("type")).lower() or \
                     group[:-1]
-            if url.startswith(("http://", "https://")):
-                out.append({"label": label, "url": url})
+            address = web_address(url, base)
+            if url.strip() and not address:
+                builder.unusable_link(url, line)
+            if address:
+                out.append({"label": label, "url": address})
     return out
 
 
 def _add_event(builder: ProgramBuilder, ev: dict[str, Any], room: str, start: datetime,
-               tracks: dict[str, str], line: int | None, diag: DiagnosticSink) -> None:
+               tracks: dict[str, str], base: str | None, line: int | None,
+               diag: DiagnosticSink) -> None:
     title = _one_line(ev.get("title"))
     end = parse_instant(_str(ev.get("end")))
     duration = parse_duration(_str(ev.get("duration")))
@@ -223,11 +229,10 @@ def _add_event(builder: ProgramBuilder, ev: dict[str, Any], room: str, start: da
         f"id:{_str(ev.get('id'))}" if _str(ev.get("id")) else None)
     abstract = join_texts(_one_line(ev.get("subtitle")), plain_text(_str(ev.get("abstract"))),
                           plain_text(_str(ev.get("description"))))
-    url = _str(ev.get("url")).strip()
     builder.add(Event(
         title=title, start=start, end=end, line=line, uid=ident,
         kind=kind_of(_str(ev.get("type")), title), speakers=people, abstract=abstract,
         room=room_name or room or None, track=track or None,
-        url=url if url.startswith(("http://", "https://")) else None, links=_links(ev),
+        url=web_address(_str(ev.get("url")), base), links=_links(ev, base, builder, line),
         language=_one_line(ev.get("language")) or None,
     ))

@@ -41,7 +41,7 @@ from .base import ParseOptions
 from .program import (
     Event, ProgramBuilder, empty_schedule, join_texts, kind_of, local, parse_clock,
     parse_date, parse_duration, parse_instant, plain_text, program_schedule, program_zone,
-    source_stem, speaker, unique, unreadable, year_of,
+    source_stem, speaker, unique, unreadable, web_address, year_of,
 )
 
 NAME = "frab-xml"
@@ -197,20 +197,27 @@ def parse(text: str, options: ParseOptions) -> Schedule:
             stated.append(exact)
         raw.append((ev, fields, room, exact, wall))
 
+    damage = next((d for d in diag.items if d.code == "xml"), None)
+    if not raw and damage is not None:
+        # Nothing read and the XML is damaged: the damage is why (an entity bomb, a cut).
+        unreadable(diag, "the XML is damaged before its first event", damage.line)
+        return empty_schedule(options, NAME, conference, diag)
     zone_name = program_zone(
         diag, option=options.timezone, declared=_text(conf.get("time_zone_name")).strip() or None,
         declared_by="time_zone_name", city=_text(conf.get("city")).strip() or None,
         stated=stated, floating=any(w is not None for *_, w in raw),
     )
     zone = get_zone(zone_name)
+    base = (_text(conf.get("base_url")) or _text(root.find("url"))).strip() or None
     builder = ProgramBuilder(conference, year, diag)
     for ev, fields, room, exact, wall in raw:
-        _add_event(builder, ev, fields, room, exact or local(*wall, zone), diag)  # type: ignore[misc]
+        _add_event(builder, ev, fields, room, exact or local(*wall, zone), base,  # type: ignore[misc]
+                   diag)
     return program_schedule(options, NAME, conference, year, zone_name, builder, diag)
 
 
 def _add_event(builder: ProgramBuilder, ev: Any, f: dict[str, Any], room_el: Any,
-               start: datetime, diag: DiagnosticSink) -> None:
+               start: datetime, base: str | None, diag: DiagnosticSink) -> None:
     line = ev.sourceline
     title = " ".join(_text(f.get("title")).split())
     duration = parse_duration(_text(f.get("duration")))
@@ -235,7 +242,10 @@ def _add_event(builder: ProgramBuilder, ev: Any, f: dict[str, Any], room_el: Any
         if holder is None:
             continue
         for link in holder.iter(item):
-            href = (link.get("href") or "").strip()
+            given = (link.get("href") or "").strip()
+            href = web_address(given, base)
+            if given and not href:
+                builder.unusable_link(given, link.sourceline)
             if href:
                 links.append({"label": " ".join(_text(link).split()) or item, "url": href})
     subtitle = " ".join(_text(f.get("subtitle")).split())
@@ -247,6 +257,6 @@ def _add_event(builder: ProgramBuilder, ev: Any, f: dict[str, Any], room_el: Any
         title=title, start=start, end=end, line=line, uid=ident,
         kind=kind_of(_text(f.get("type")), title), speakers=people, abstract=abstract,
         room=room, track=" ".join(_text(f.get("track")).split()) or None,
-        url=_text(f.get("url")).strip() or None, links=links,
+        url=web_address(_text(f.get("url")), base), links=links,
         language=_text(f.get("language")).strip() or None,
     ))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
+from urllib.parse import urljoin
 from zoneinfo import ZoneInfo
 
 from pydantic import TypeAdapter
@@ -159,6 +160,30 @@ def join_texts(*parts: str) -> str:
         if part and not any(part in seen for seen in out):
             out.append(part)
     return "\n\n".join(out)
+
+
+_BARE_HOST = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?$",
+                        re.IGNORECASE)
+
+
+def web_address(url: str | None, base: str | None = None) -> str | None:
+    """A link as a reader can open it: http(s) as given, a path resolved against the
+    file's base URL, a bare host name (`nymtech.net`) as https; else None."""
+    url = (url or "").strip()
+    if not url:
+        return None
+    low = url.lower()
+    if low.startswith(("http://", "https://")):
+        return url
+    if url.startswith("//"):
+        return "https:" + url
+    if ":" in url.split("/", 1)[0]:
+        return None  # another scheme (javascript:, file:, mailto:): not a web page
+    if _BARE_HOST.match(url):
+        return "https://" + url
+    if base and base.lower().startswith(("http://", "https://")):
+        return urljoin(base, url)
+    return None
 
 
 def speaker(name: str, affiliation: str | None = None) -> Speaker | None:
@@ -408,9 +433,25 @@ class ProgramBuilder:
         self.id_kind = id_kind  # what the source calls its identifiers, hashed into ids
         self.id_label = id_label  # ... and how a diagnostic names them ("guid", "UID")
         self.events: list[Event] = []
+        self.left_out: list[tuple[str, int | None]] = []  # links with no usable address
 
     def add(self, event: Event) -> None:
         self.events.append(event)
+
+    def unusable_link(self, given: str, line: int | None) -> None:
+        """A link whose address cannot be opened (relative, with no base to resolve it
+        against; another scheme): counted, and reported once when the sessions are made."""
+        self.left_out.append((given, line))
+
+    def _report_links(self) -> None:
+        if not self.left_out:
+            return
+        n = len(self.left_out)
+        given, line = self.left_out[0]
+        self.diag.info("links-left-out",
+                       f"{n} link{'s' if n != 1 else ''} give{'' if n != 1 else 's'} no web "
+                       f"address planner can open (such as {given!r}: relative with no base "
+                       "address, or not http); left out", line)
 
     def _ids(self, events: list[Event]) -> list[str]:
         counts = Counter(e.uid for e in events if e.uid)
@@ -434,6 +475,7 @@ class ProgramBuilder:
 
     def sessions(self, zone: ZoneInfo | timezone) -> list[Session]:
         """Every event as a standalone session in `zone`, in time order."""
+        self._report_links()
         events = sorted(self.events, key=lambda e: (e.start.timestamp(), e.room or "",
                                                     e.title, e.line or 0))
         ids = self._ids(events)

@@ -200,6 +200,9 @@ def _expand(cal: Any, recurring: list[tuple[Any, int | None]],
                 key=_naive_key)
     last = max([_when(c, "DTEND") or _when(c, "DTSTART") for c, _ in usable] or [first],
                key=_naive_key)
+    # Rules end at UNTIL, or after COUNT occurrences (within the cap); an open-ended one
+    # is expanded for RECURRENCE_YEARS.
+    cap = first + timedelta(days=366 * 5)
     open_ended = False
     for comp, _ in masters:
         rule = comp.get("RRULE")
@@ -208,12 +211,14 @@ def _expand(cal: Any, recurring: list[tuple[Any, int | None]],
             until = r.get("UNTIL")
             if until:
                 last = max(last, until[0], key=_naive_key)
-            elif not r.get("COUNT"):
+            elif r.get("COUNT"):
+                last = max(last, cap, key=_naive_key)
+            else:
                 open_ended = True
-    horizon = first + timedelta(days=366 * RECURRENCE_YEARS)
-    if open_ended or _naive_key(last) < _naive_key(first):
-        last = max(last, horizon, key=_naive_key)
-    last = min(last, first + timedelta(days=366 * 5), key=_naive_key)
+                last = max(last, first + timedelta(days=366 * RECURRENCE_YEARS), key=_naive_key)
+        if comp.get("RDATE") is not None:
+            last = max(last, cap, key=_naive_key)
+    last = min(last, cap, key=_naive_key)
     mini = icalendar.Calendar()
     for key in ("X-WR-TIMEZONE",):
         if cal.get(key) is not None:
