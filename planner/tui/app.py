@@ -150,16 +150,17 @@ class PlannerApp(App):
         self.notify(exc.message, title="Refresh failed", severity="error", timeout=10,
                     markup=False)
 
-    def _use_schedules(self, schedules: list[Schedule]) -> None:
+    async def _use_schedules(self, schedules: list[Schedule]) -> None:
         """Show the re-read schedules, and report what changed for the picks."""
         self._refreshing = False
         self.state = self.state.renewed(schedules)
         problem = self._read_picks()
         if problem is not None:
             self.notify(problem.message, severity="error", timeout=10, markup=False)
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        self.switch_screen(BrowserScreen(self.state))
+        # The old browser goes before the new one comes: screens have fixed ids.
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(BrowserScreen(self.state))
         self._update_subtitle()
         changes = self.state.describe_changes()
         if changes:
