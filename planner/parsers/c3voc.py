@@ -30,6 +30,7 @@ from ..diagnostics import DiagnosticSink
 from ..model import Schedule
 from ..zones import get_zone
 from .base import ParseOptions
+from .papers import gc_paused
 from .program import (
     Event, LineFinder, ProgramBuilder, empty_schedule, join_texts, kind_of, local,
     parse_clock, parse_date, parse_duration, parse_instant, plain_text, program_schedule,
@@ -56,7 +57,7 @@ def sniff(text: str) -> float:
 
 def _str(value: Any) -> str:
     """A text field: a string, a number, or the English (else first) of a language map."""
-    if isinstance(value, str):
+    if type(value) is str:
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
@@ -69,7 +70,7 @@ def _str(value: Any) -> str:
 
 
 def _one_line(value: Any) -> str:
-    return " ".join(_str(value).split())
+    return " ".join((value if type(value) is str else _str(value)).split())
 
 
 def _list(value: Any) -> list[Any]:
@@ -93,6 +94,11 @@ def _events(sch: dict[str, Any], conf: dict[str, Any]) -> Iterator[tuple[dict[st
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    with gc_paused():
+        return _parse(text, options)
+
+
+def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
     try:
         data = json.loads(text)
@@ -113,7 +119,7 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         conf.get("tracks"))) if t.get("slug")}
 
     lines = LineFinder(text)
-    raw: list[tuple[dict[str, Any], str, datetime | None, Any, int | None]] = []
+    raw: list[tuple[dict[str, Any], str, str, datetime | None, Any, int | None]] = []
     stated: list[datetime] = []
     seen: set[str] = set()
     for day, ev, room in _events(sch, conf):
@@ -128,8 +134,9 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         if guid:
             seen.add(guid)
         title = _one_line(ev.get("title"))
-        state = _str(ev.get("state")).upper()
-        if state in _CANCELLED:
+        state = ev.get("state")
+        if state and _str(state).upper() in _CANCELLED:
+            state = _str(state).upper()
             diag.info("cancelled", f"{title or 'an untitled event'!r} is {state.lower()}; "
                       "left out", line)
             continue
@@ -151,28 +158,28 @@ def parse(text: str, options: ParseOptions) -> Schedule:
                 continue
         else:
             stated.append(exact)
-        raw.append((ev, room, exact, wall, line))
+        raw.append((ev, title, room, exact, wall, line))
 
     zone_name = program_zone(
         diag, option=options.timezone, declared=_str(conf.get("time_zone_name")).strip() or None,
         declared_by="time_zone_name", stated=stated,
-        floating=any(w is not None for _, _, _, w, _ in raw),
+        floating=any(w is not None for *_, w, _ in raw),
     )
     zone = get_zone(zone_name)
-    first = min((e or local(w.date(), w.time(), zone) for _, _, e, w, _ in raw),
+    first = min((e or local(w.date(), w.time(), zone) for *_, e, w, _ in raw),
                 key=lambda d: d.timestamp(), default=None)
     year = options.year or year_of(parse_date(_str(conf.get("start"))), first)
     builder = ProgramBuilder(conference, year, diag)
-    for ev, room, exact, wall, line in raw:
+    for ev, title, room, exact, wall, line in raw:
         start = exact or local(wall.date(), wall.time(), zone)
-        _add_event(builder, ev, room, start, tracks, base, line, diag)
+        _add_event(builder, ev, title, room, start, tracks, base, line, diag)
     return program_schedule(options, NAME, conference, year, zone_name, builder, diag)
 
 
 def _people(ev: dict[str, Any]) -> list[Any]:
-    persons = _list(ev.get("persons"))
-    if persons:
-        return [p.get("public_name") or p.get("name") if isinstance(p, dict) else p
+    persons = ev.get("persons")
+    if persons and type(persons) is list:
+        return [p.get("public_name") or p.get("name") if type(p) is dict else p
                 for p in persons]
     participants = [p for p in map(_dict, _list(ev.get("participants"))) if p]
     speaking = [p for p in participants if _str(p.get("role")).upper() in _SPEAKING_ROLES]
@@ -181,7 +188,9 @@ def _people(ev: dict[str, Any]) -> list[Any]:
 
 def _links(ev: dict[str, Any], base: str | None, builder: ProgramBuilder,
            line: int | None) -> list[dict[str, str]]:
-    out = []
+    out: list[dict[str, str]] = []
+    if not ev.get("links") and not ev.get("attachments"):
+        return out
     for group in ("links", "attachments"):
         for item in _list(ev.get(group)):
             if isinstance(item, str):
@@ -199,12 +208,12 @@ def _links(ev: dict[str, Any], base: str | None, builder: ProgramBuilder,
     return out
 
 
-def _add_event(builder: ProgramBuilder, ev: dict[str, Any], room: str, start: datetime,
-               tracks: dict[str, str], base: str | None, line: int | None,
+def _add_event(builder: ProgramBuilder, ev: dict[str, Any], title: str, room: str,
+               start: datetime, tracks: dict[str, str], base: str | None, line: int | None,
                diag: DiagnosticSink) -> None:
-    title = _one_line(ev.get("title"))
-    end = parse_instant(_str(ev.get("end")))
-    duration = parse_duration(_str(ev.get("duration")))
+    get = ev.get
+    end = parse_instant(_str(get("end"))) if "end" in ev else None
+    duration = parse_duration(_str(get("duration")))
     if end is not None and end.tzinfo is not None and end >= start:
         pass
     elif duration is not None:
@@ -213,26 +222,27 @@ def _add_event(builder: ProgramBuilder, ev: dict[str, Any], room: str, start: da
         diag.warning("no-duration", f"{title or 'an untitled event'!r} has no readable end "
                      "or duration; it is given none", line)
         end = start
-    room_field = ev.get("room")
-    room_name = _one_line(room_field.get("name")) if isinstance(room_field, dict) else \
-        _one_line(room_field)
-    track_field = ev.get("track")
-    if isinstance(track_field, dict):
+    room_field = get("room")
+    room_name = _one_line(room_field.get("name") if type(room_field) is dict else room_field)
+    track_field = get("track")
+    if type(track_field) is dict:
         slug = _str(track_field.get("slug"))
         track = _one_line(track_field.get("name")) or tracks.get(slug) or slug
     else:
         track = _one_line(track_field)
-    people = unique(sp for name in _people(ev) if (sp := speaker(_str(name))) is not None)
-    guid = _str(ev.get("guid")).strip()
-    code = _str(ev.get("code")).strip()
-    ident = guid or (f"code:{code}" if code else None) or (
-        f"id:{_str(ev.get('id'))}" if _str(ev.get("id")) else None)
-    abstract = join_texts(_one_line(ev.get("subtitle")), plain_text(_str(ev.get("abstract"))),
-                          plain_text(_str(ev.get("description"))))
+    people = [sp for name in _people(ev) if (sp := speaker(_str(name))) is not None]
+    guid = _str(get("guid")).strip()
+    if guid:
+        ident: str | None = guid
+    else:
+        code, number = _str(get("code")).strip(), _str(get("id"))
+        ident = f"code:{code}" if code else f"id:{number}" if number else None
+    abstract = join_texts(_one_line(get("subtitle")), plain_text(_str(get("abstract"))),
+                          plain_text(_str(get("description"))))
+    url = get("url")
     builder.add(Event(
-        title=title, start=start, end=end, line=line, uid=ident,
-        kind=kind_of(_str(ev.get("type")), title), speakers=people, abstract=abstract,
-        room=room_name or room or None, track=track or None,
-        url=web_address(_str(ev.get("url")), base), links=_links(ev, base, builder, line),
-        language=_one_line(ev.get("language")) or None,
+        title, start, end, line, ident, kind_of(_str(get("type")), title),
+        unique(people), abstract, room_name or room or None, track or None,
+        web_address(_str(url), base) if url else None, _links(ev, base, builder, line),
+        _one_line(get("language")) or None,
     ))

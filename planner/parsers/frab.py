@@ -38,6 +38,7 @@ from ..diagnostics import DiagnosticSink
 from ..model import Schedule
 from ..zones import get_zone
 from .base import ParseOptions
+from .papers import gc_paused
 from .program import (
     Event, ProgramBuilder, empty_schedule, join_texts, kind_of, local, parse_clock,
     parse_date, parse_duration, parse_instant, plain_text, program_schedule, program_zone,
@@ -159,6 +160,11 @@ class _Days:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    with gc_paused():
+        return _parse(text, options)
+
+
+def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
     root = _read_xml(text, diag)
     conf_el = root.find("conference") if root is not None else None
@@ -234,8 +240,8 @@ def _add_event(builder: ProgramBuilder, ev: Any, f: dict[str, Any], room_el: Any
     room = " ".join(_text(f.get("room")).split()) or (
         room_el.get("name", "").strip() if room_el is not None else "") or None
     persons = f.get("persons")
-    people = unique(sp for p in (persons.iter("person") if persons is not None else ())
-                    if (sp := speaker(_text(p))) is not None)
+    people = unique([sp for p in (persons.iter("person") if persons is not None else ())
+                     if (sp := speaker(_text(p))) is not None])
     links = []
     for group, item in (("links", "link"), ("attachments", "attachment")):
         holder = f.get(group)

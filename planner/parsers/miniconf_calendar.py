@@ -21,6 +21,7 @@ from ..diagnostics import DiagnosticSink
 from ..model import Schedule
 from ..zones import get_zone
 from .base import ParseOptions
+from .papers import gc_paused
 from .program import (
     Event, LineFinder, ProgramBuilder, empty_schedule, kind_of, parse_instant,
     program_schedule, program_zone, unreadable, year_of,
@@ -43,6 +44,11 @@ def _str(value: Any) -> str:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    with gc_paused():
+        return _parse(text, options)
+
+
+def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
     conference = options.conference or DEFAULT_CONFERENCE
     try:

@@ -25,6 +25,7 @@ from ..model import Schedule, SessionKind, Speaker
 from ..speakers import looks_like_name
 from ..zones import get_zone
 from .base import ParseOptions
+from .papers import gc_paused
 from .program import (
     Event, ProgramBuilder, empty_schedule, plain_text, program_schedule,
     program_zone, source_stem, speaker, speakers_from_line, title_kind, type_kind, unique, unreadable,
@@ -85,6 +86,11 @@ def _when(comp: Any, prop: str) -> Any:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    with gc_paused():
+        return _parse(text, options)
+
+
+def _parse(text: str, options: ParseOptions) -> Schedule:
     import icalendar
 
     diag = DiagnosticSink(options.source)
@@ -105,7 +111,7 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         _CALENDAR_WORD.sub("", source_stem(options.source)) or source_stem(options.source)
     starts = [m.start() for m in _BEGIN_EVENT.finditer(text)]
     events = [e for c in calendars for e in c.walk("VEVENT")]
-    lines: list[int | None] = [text.count("\n", 0, s) + 1 for s in starts] \
+    lines: list[int | None] = _line_numbers(text, starts) \
         if len(starts) == len(events) else [None] * len(events)
 
     declared, declared_by = _declared_zone(cal, events, diag)
@@ -154,6 +160,17 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         if event is not None:
             builder.add(event)
     return program_schedule(options, NAME, conference, year, zone_name, builder, diag)
+
+
+def _line_numbers(text: str, positions: list[int]) -> list[int | None]:
+    """The line of each position (in order), counting each stretch of text once."""
+    out: list[int | None] = []
+    line, last = 1, 0
+    for pos in positions:
+        line += text.count("\n", last, pos)
+        last = pos
+        out.append(line)
+    return out
 
 
 def _valid(name: str) -> bool:
