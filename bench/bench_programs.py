@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 from bench_parse import as_ics  # noqa: E402  (the same talks as .ics, by icalendar itself)
+from bench_parse import median_time as in_process  # noqa: E402
 
 FOSDEM = ROOT.parent / "shared" / "data" / "real" / "frab_fosdem2024_schedule.xml"
 TEMPLATE = ROOT / "tests" / "data" / "schedule-json" / "frab-camp2019-excerpt.json"
@@ -68,15 +69,6 @@ def wall(argv: list[str], env: dict[str, str], runs: int) -> list[float]:
         subprocess.run(argv, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         out.append(time.perf_counter() - t)
     return out
-
-
-def in_process(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def show(label: str, times: list[float], target: float | None = None) -> float:
