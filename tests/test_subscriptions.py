@@ -100,3 +100,36 @@ def test_refresh_with_nothing_remembered_says_what_to_do(capsys):
     code, out, err = run(capsys, "refresh")
     assert code == 1 and err == ("planner: No schedules are remembered; add one with planner add "
                                  "FILE or planner add URL, then refresh.\n")
+
+
+def test_export_carries_the_room_the_link_and_the_links_of_a_program_talk(capsys, tmp_path):
+    import icalendar
+
+    camp = DATA / "schedule-json" / "frab-camp2019-excerpt.json"
+    code, out, _ = run(capsys, "talks", str(camp), "--format", "json")
+    talk = next(t for t in json.loads(out) if t["links"])
+    out_path = tmp_path / "one.ics"
+    code, _, err = run(capsys, "export", str(camp), "--talk", talk["id"], "-o", str(out_path))
+    assert code == 0, err
+    (event,) = icalendar.Calendar.from_ical(out_path.read_bytes()).walk("VEVENT")
+    assert str(event["LOCATION"]) == talk["location"] and str(event["URL"]) == talk["url"]
+    assert event.decoded("DTSTART").isoformat() == talk["start"]
+    description = str(event["DESCRIPTION"])
+    assert f"Track: {talk['track']}" in description
+    for link in talk["links"]:
+        assert f"{link['label']}: {link['url']}" in description
+
+
+def test_every_agenda_format_shows_rooms_and_links(capsys):
+    camp = DATA / "schedule-json" / "frab-camp2019-excerpt.json"
+    code, out, _ = run(capsys, "talks", str(camp), "--format", "json")
+    talk = next(t for t in json.loads(out) if t["links"] and t["start"].startswith("2019-08-22"))
+    link = talk["links"][0]
+    for fmt, room, address in (("text", f"@ {talk['location']}", f"<{link['url']}>"),
+                               ("markdown", f"@ {talk['location']}", f"(<{link['url']}>)"),
+                               ("html", f"@ {talk['location']}", f'href="{link["url"]}"'),
+                               ("json", f'"location": "{talk["location"]}"', link["url"])):
+        code, out, err = run(capsys, "agenda", str(camp), "--day", "2019-08-22",
+                             "--format", fmt, "--width", "200")
+        assert code == 0, err
+        assert room in out and address in out and talk["url"] in out, fmt

@@ -126,12 +126,19 @@ def type_kind(event_type: str) -> SessionKind | None:
 
 # -- text -----------------------------------------------------------------------------
 
-_HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>")
-_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_BLOCK = re.compile(r"</?(?:p|div|ul|ol|h[1-6]|blockquote|pre|table|tr|section)\b[^<>]*>",
-                    re.IGNORECASE)
-_ITEM = re.compile(r"<li\b[^<>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)(?:\s[^<>]*)?/?>")
+_BLOCKS = frozenset("p div ul ol h1 h2 h3 h4 h5 h6 blockquote pre table tr section".split())
 _PARAGRAPHS = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+
+
+def _tag_text(m: re.Match[str]) -> str:
+    """What an HTML tag leaves in plain text: a line break, a paragraph break, a bullet."""
+    name = m.group(2).lower()
+    if name == "br":
+        return "\n"
+    if name == "li":
+        return "" if m.group(1) else "\n\n• "
+    return "\n\n" if name in _BLOCKS else ""
 
 
 def plain_text(text: str | None) -> str:
@@ -141,12 +148,9 @@ def plain_text(text: str | None) -> str:
         return ""
     if "\n" not in text and "<" not in text and "&" not in text and "\r" not in text:
         return " ".join(text.split())  # one plain paragraph, as most are
-    if "<" in text and _HTML_TAG.search(text):
-        text = _BREAK.sub("\n", text)
-        text = _BLOCK.sub("\n\n", text)
-        text = _ITEM.sub("\n\n• ", text)
-        text = html.unescape(_HTML_TAG.sub("", text))
-    elif "&" in text and ";" in text:
+    if "<" in text:
+        text = _HTML_TAG.sub(_tag_text, text)  # one pass; no tag left, no text touched
+    if "&" in text:
         text = html.unescape(text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
