@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -48,6 +49,15 @@ NAMES = ("Ana Ruiz", "Bo Li", "Chidi Okafor", "Dana Cohen", "Erik Larsen", "Fati
          "Gita Rao", "Hiro Tanaka", "Ines Moreau", "Jonas Berg", "Kemal Aydin", "Lena Vogel")
 
 
+LOAD = """
+import sys, time
+from planner.loader import load_schedule
+t = time.perf_counter()
+load_schedule(sys.argv[1])
+print(time.perf_counter() - t)
+"""
+
+
 def child_env(tmp: Path, cache: bool) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
@@ -60,22 +70,32 @@ def child_env(tmp: Path, cache: bool) -> dict[str, str]:
     return env
 
 
+CPU: dict[int, list[float]] = {}  # id of a wall-time list -> the same runs' CPU seconds
+
+
 def wall(argv: list[str], env: dict[str, str], runs: int) -> list[float]:
-    """Seconds of whole processes, after one warm-up run that is not counted."""
+    """Seconds of whole processes, after one warm-up run that is not counted (their CPU
+    seconds, user and system, are kept in CPU: less moved by other jobs' load)."""
     subprocess.run(argv, env=env, cwd=ROOT, check=True, capture_output=True)
-    out = []
+    out, cpu = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(argv, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         out.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    CPU[id(out)] = cpu
     return out
 
 
 def show(label: str, times: list[float], target: float | None = None) -> float:
     med = statistics.median(times)
     goal = f"   (target <= {target} s)" if target else ""
-    print(f"  {label:<48} median {med:.3f} s  runs {', '.join(f'{t:.2f}' for t in times)}"
-          f"{goal}")
+    cpu = CPU.get(id(times))
+    spent = f"  cpu {statistics.median(cpu):.3f} s" if cpu else ""
+    print(f"  {label:<48} median {med:.3f} s{spent}  runs "
+          f"{', '.join(f'{t:.2f}' for t in times)}{goal}")
     return med
 
 
@@ -177,6 +197,12 @@ def main() -> int:
 
     big = tmp / "synthetic-schedule.json"
     synth_json(a.events, big)
+    fresh = [float(subprocess.run([sys.executable, "-c", LOAD, str(big)], env=child_env(tmp, False),
+                                  cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+             for _ in range(a.runs)]
+    print(f"{a.events:,}-event schedule.json: load_schedule in a fresh process (imports of the "
+          "parsers and models included, as bench_parse.py times the site parser)")
+    show("load_schedule, fresh process", fresh, 0.5)
     whole(f"{a.events:,}-event schedule.json", big,
           ["json.load", "import sys, json; json.load(open(sys.argv[1], encoding='utf-8'))"],
           tmp, a.runs, 0.5)

@@ -296,6 +296,9 @@ def request(url: str, headers: dict[str, str], limit: int) -> tuple[int, Any, by
                         continue
                     if response.status_code == 304:
                         return 304, response.headers, b"", current
+                    if 300 <= response.status_code < 400:
+                        raise FetchFailed(f"the server answered {response.status_code} "
+                                          "without an address to go on to")
                     if response.status_code >= 400:
                         phrase = response.reason_phrase or "error"
                         raise FetchFailed(f"the server answered {response.status_code} {phrase}")

@@ -188,7 +188,7 @@ def test_fosdem_2007_pentabarf_events_under_the_day_with_html_abstracts():
     assert aiglx.location == "Chavanne" and aiglx.track == "Desktop Applications"
     assert aiglx.abstract.startswith("In this talk, Kristian will take a look")
     assert "AIGLX fits in the larger picture." in aiglx.abstract and "<a" not in aiglx.abstract
-    assert [(l.label, l.url) for l in aiglx.links] == [
+    assert [(link.label, link.url) for link in aiglx.links] == [
         ("Video (Ogg/Theora)", "http://video.fosdem.org/2007/FOSDEM2007-AIGLX.ogg")]
     assert [s.name for s in aiglx.speakers] == ["Kristian Høgsberg"]
     # Not sorted in the file; sorted by time here.
@@ -408,11 +408,12 @@ def test_miniconf_papers_are_a_reading_list_with_ids_from_their_uids():
         "Sessions: Tues Session 1, Mon Session 1"]
     assert all(n.startswith("Keywords: ") for t in schedule.unscheduled for n in t.notes[:1])
     # A corrected title keeps the id: it comes from the UID.
-    fixed = path.read_text(encoding="utf-8").replace("Enabling Deep Spiking", "Enabling Deep, Spiking")
-    other = DATA.parent / "x"  # (never written: parsed from the text below)
+    fixed = path.read_text(encoding="utf-8").replace("Enabling Deep Spiking",
+                                                     "Enabling Spiking")
     from planner.loader import parse_text
 
-    again = parse_text(fixed, str(other), {})
+    again = parse_text(fixed, str(path), {})
+    assert again.unscheduled[0].title.startswith("Enabling Spiking")
     assert [t.id for t in again.unscheduled] == [t.id for t in schedule.unscheduled]
 
 

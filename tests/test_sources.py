@@ -329,3 +329,16 @@ def test_sources_lists_addresses_with_the_age_of_their_copy(httpserver, cache, c
     code, out, err = run(capsys, "remove", "1")
     assert code == 0 and out == f"Forgot {url}\n"
     assert sources.stored(url) is None  # its kept copy went with it
+
+
+def test_a_redirect_without_an_address_and_a_redirect_loop(httpserver, cache, capsys):
+    httpserver.expect_request("/nowhere").respond_with_data("", status=302)
+    httpserver.expect_request("/loop").respond_with_data("", status=302,
+                                                         headers={"Location": "/loop"})
+    url = httpserver.url_for("/nowhere")
+    code, out, err = run(capsys, "agenda", url)
+    assert code == 1 and err == (f"planner: Cannot fetch {url}: the server answered 302 "
+                                 "without an address to go on to.\n")
+    url = httpserver.url_for("/loop")
+    code, out, err = run(capsys, "agenda", url)
+    assert code == 1 and err == f"planner: Cannot fetch {url}: it redirects more than 5 times.\n"

@@ -27,8 +27,19 @@ from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
 from .program import (
-    Event, ProgramBuilder, empty_schedule, plain_text, program_schedule,
-    program_zone, source_stem, speaker, speakers_from_line, title_kind, type_kind, unique, unreadable,
+    Event,
+    ProgramBuilder,
+    empty_schedule,
+    plain_text,
+    program_schedule,
+    program_zone,
+    source_stem,
+    speaker,
+    speakers_from_line,
+    title_kind,
+    type_kind,
+    unique,
+    unreadable,
     year_of,
 )
 
@@ -201,8 +212,10 @@ def _declared_zone(cal: Any, events: list[Any], diag: DiagnosticSink) -> tuple[s
     return None, "the file"
 
 
-def _expand(cal: Any, recurring: list[tuple[Any, int | None]],
-            usable: list[tuple[Any, int | None]], diag: DiagnosticSink) -> list[tuple[Any, int | None]]:
+Located = list[tuple[Any, int | None]]  # components with the line each starts on
+
+
+def _expand(cal: Any, recurring: Located, usable: Located, diag: DiagnosticSink) -> Located:
     """The occurrences of the recurring events (with their moved ones), each paired with
     the line its master event starts on."""
     if not recurring:
