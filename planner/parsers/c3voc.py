@@ -32,26 +32,9 @@ from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
 from .program import (
-    Event,
-    LineFinder,
-    ProgramBuilder,
-    empty_schedule,
-    join_texts,
-    kind_of,
-    local,
-    parse_clock,
-    parse_date,
-    parse_duration,
-    parse_instant,
-    plain_text,
-    program_schedule,
-    program_zone,
-    source_stem,
-    speaker,
-    unique,
-    unreadable,
-    web_address,
-    year_of,
+    Event, LineFinder, ProgramBuilder, empty_schedule, join_texts, kind_of, local,
+    parse_clock, parse_date, parse_duration, parse_instant, plain_text, program_schedule,
+    program_zone, source_stem, speaker, unique, unreadable, web_address, year_of,
 )
 
 NAME = "schedule-json"

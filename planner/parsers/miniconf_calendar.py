@@ -23,16 +23,8 @@ from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
 from .program import (
-    Event,
-    LineFinder,
-    ProgramBuilder,
-    empty_schedule,
-    kind_of,
-    parse_instant,
-    program_schedule,
-    program_zone,
-    unreadable,
-    year_of,
+    Event, LineFinder, ProgramBuilder, empty_schedule, kind_of, parse_instant,
+    program_schedule, program_zone, unreadable, year_of,
 )
 
 NAME = "miniconf-calendar"
