@@ -69,7 +69,7 @@ def type_kind(event_type: str) -> SessionKind | None:
     if not low:
         return None
     for word, kind in _KIND_WORDS:
-        if re.search(rf"\b{re.escape(word)}", low):
+        if re.search(rf"\b{re.escape(word)}s?\b", low):  # whole words: "breakout" is no break
             return kind
     return None
 
