@@ -27,6 +27,7 @@ from ..rows import Row, RowKind
 from .row_list import RowList
 
 PICKED, CLASH, WOULD_CLASH = "●", "✗", "!"
+ROOM_WIDTH = 16  # the room column at the end of a talk row
 
 
 class Marks(Protocol):
@@ -148,11 +149,11 @@ class TalkList(RowList[Row]):
         title_style = self._style("placeholder") if talk.title_source != "stated" else ""
         where = talk.location or (row.session.location if row.session is not None else None)
         if where and room > 60:
-            # The room at the right, where the row has space for it; the detail pane
-            # shows it whole.
-            place = where if len(where) <= 18 else where[:17] + "…"
-            room -= len(place) + 2
-            line_end = Text(f"  {place}", self._style("speakers"))
+            # The room in a column at the right, where the row has space for it (the
+            # detail pane shows it whole): rows keep their titles aligned.
+            place = where if len(where) <= ROOM_WIDTH else where[:ROOM_WIDTH - 1] + "…"
+            room -= ROOM_WIDTH + 2
+            line_end = Text(f"  {place:>{ROOM_WIDTH}}", self._style("speakers"))
         else:
             line_end = None
         if who and room > 40:
