@@ -68,3 +68,18 @@ async def test_r_without_a_way_to_read_again_says_so(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         assert "nothing to refresh" in list(app._notifications)[-1].message
+
+
+async def test_a_kept_copy_standing_in_for_a_server_is_said_on_opening(tmp_path):
+    from planner.diagnostics import Diagnostic, Severity
+    from planner.sources import NOTICE
+
+    schedule = load_schedule(FOSDEM)
+    note = "example.org refused the connection; using the copy of … fetched 3 hours ago."
+    schedule.diagnostics.insert(0, Diagnostic(source="https://example.org/s.xml", line=None,
+                                              severity=Severity.WARNING, code=NOTICE,
+                                              message=note))
+    app = make_app([schedule], export_dir=tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        assert note in [n.message for n in app._notifications]
