@@ -181,8 +181,11 @@ def schedule_paths(paths: list[str] | None,
     from .subscriptions import remembered
 
     kept = remembered(agenda_path)
-    if kept:
-        return list(kept)
+    return list(kept) if kept else _known_bundled()
+
+
+def _known_bundled() -> list[str | Path]:
+    """Every bundled schedule whose format this planner reads."""
     return [p for p in bundled_paths()
             if read_metadata(p).get("format", "site") in FORMAT_NAMES]
 
@@ -202,7 +205,7 @@ def load_schedules(
 
     kept = remembered(agenda_path)
     if not kept:
-        return [load_schedule(p, options) for p in schedule_paths(None)]
+        return [load_schedule(p, options) for p in _known_bundled()]
     out = []
     for spec in kept:
         try:
