@@ -47,6 +47,9 @@ _TITLE_KIND = re.compile(
     r"opening|closing|welcome|social|dinner)\b", re.IGNORECASE)
 
 
+_TITLE_INITIALS = frozenset("kowtpdlcbrsw")  # the first letters of _TITLE_KIND's words
+
+
 def kind_of(event_type: str | None, title: str = "") -> SessionKind:
     """The kind an event's type names; an empty or unknown type asks the title, and a
     title that says nothing makes a talk (what programs mostly hold)."""
@@ -59,6 +62,9 @@ def kind_of(event_type: str | None, title: str = "") -> SessionKind:
 
 def title_kind(title: str) -> SessionKind | None:
     """The kind a title's opening words name ("Keynote: …", "Lunch"), else None."""
+    if title[:1].lower() not in _TITLE_INITIALS and not title[:1].isspace() and \
+            title[:1].isalnum():
+        return None  # no such word starts with that letter: spare the regex
     m = _TITLE_KIND.match(title)
     return type_kind(m.group(1) or m.group(2)) if m else None
 
@@ -97,7 +103,11 @@ def plain_text(text: str | None) -> str:
     if not text:
         return ""
     if "\n" not in text and "<" not in text and "&" not in text and "\r" not in text:
-        return " ".join(text.split())  # one plain paragraph, as most are
+        # One plain paragraph, as most are; most are clean already (a C scan says so).
+        if "  " not in text and "\t" not in text and not text[:1].isspace() and \
+                not text[-1:].isspace():
+            return text
+        return " ".join(text.split())
     if "<" in text:
         text = _HTML_TAG.sub(_tag_text, text)  # one pass; no tag left, no text touched
     if "&" in text:
