@@ -178,6 +178,11 @@ def main() -> int:
     from planner.parsers.base import ParseOptions
 
     opts = ParseOptions(source="bench")
+    # The machine's speed this sitting: docs/benchmarks.md's earlier sittings measured
+    # this very command at 0.167 s (2026-11-22, third session).
+    print("calibration: the bundled schedules")
+    show("planner agenda (bundled MLSys 2021 texts)",
+         wall([sys.executable, "-m", "planner", "agenda"], child_env(tmp, True), a.runs))
     if FOSDEM.is_file():
         whole("FOSDEM 2024 schedule.xml", FOSDEM,
               ["ElementTree", "import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])"],

@@ -107,15 +107,23 @@ class PlannerApp(App):
         else:
             self.push_screen(BrowserScreen(self.state))
         if self.state.changes:
-            n = len(self.state.changes)
-            self.notify(f"{n} pick{'s' if n != 1 else ''} changed since the schedule was "
-                        "last read; the agenda (a) lists them.", severity="warning", timeout=8)
+            self._report_changes("changed since the schedules were last read")
         if self.state.warnings:
             self.notify("Some busy events could not be read: " + "; ".join(
                 self.state.warnings[:3]), severity="warning", timeout=8, markup=False)
         self._notify_notices()
         # Picks made meanwhile with `planner pick` in another terminal show up here too.
         self.set_interval(AGENDA_POLL_SECONDS, self._poll_agenda)
+
+    def _report_changes(self, how: str) -> None:
+        """What moved, vanished or newly clashes, as `planner refresh` says it (the first
+        six; the agenda screen lists them all)."""
+        lines = self.state.describe_changes()
+        n = len(lines)
+        shown = lines[:6] + ([f"… and {n - 6} more"] if n > 6 else [])
+        self.notify("\n".join(shown) + "\nThe agenda (a) lists them.",
+                    title=f"{n} pick{'s' if n != 1 else ''} {how}", severity="warning",
+                    timeout=20, markup=False)
 
     def _notify_notices(self) -> None:
         """Say where a kept copy stood in for a server (offline, a failing server)."""
@@ -162,12 +170,8 @@ class PlannerApp(App):
             await self.pop_screen()
         await self.push_screen(BrowserScreen(self.state))
         self._update_subtitle()
-        changes = self.state.describe_changes()
-        if changes:
-            shown = changes[:6] + ([f"… and {len(changes) - 6} more (the agenda, a, lists "
-                                    "them)"] if len(changes) > 6 else [])
-            self.notify("\n".join(shown), title="Your picks changed", severity="warning",
-                        timeout=20, markup=False)
+        if self.state.changes:
+            self._report_changes("changed")
         else:
             self.notify("Schedules read again; none of your picks changed.", timeout=5,
                         markup=False)
