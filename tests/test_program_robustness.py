@@ -169,3 +169,17 @@ def test_mangled_programs_never_raise_in_any_machine_reader(path):
             schedule = get_format(name).parse(variant, options)
             for t in schedule.talks():
                 assert t.start is None or t.start.tzinfo is not None, (name, i)
+
+
+@pytest.mark.parametrize("name, text", [
+    ("schedule-json", '{"schedule": {"conference": {"days": ' + "[" * 100_000 + "]" * 100_000
+     + "}}}"),
+    ("miniconf-calendar", '[{"title": "a", "start": "x", "end": "y", "x": ' + "[" * 100_000
+     + "]" * 100_000 + "}]"),
+    ("ics", "BEGIN:VCALENDAR\n" + "BEGIN:VEVENT\n" * 5000 + "END:VEVENT\n" * 5000
+     + "END:VCALENDAR\n"),
+    ("frab-xml", "<schedule>" + "<day>" * 100_000 + "</day>" * 100_000 + "</schedule>"),
+])
+def test_nesting_thousands_deep_is_unreadable_not_a_crash(name, text):
+    schedule = get_format(name).parse(text, ParseOptions(source="deep"))
+    assert not schedule.talks() and schedule.diagnostics

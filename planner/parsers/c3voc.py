@@ -43,6 +43,8 @@ TITLE = "c3voc/pretalx/frab schedule.json"
 _CANCELLED = {"CANCELED", "CANCELLED", "WITHDRAWN", "DELETED", "REJECTED"}
 _SPEAKING_ROLES = {"SPEAKER", "MODERATOR", "HOST"}
 
+_UNREAD = object()  # what json.loads gave when it gave nothing
+
 
 def sniff(text: str) -> float:
     head = text[:4096].lstrip("\ufeff \t\r\n")
@@ -104,6 +106,11 @@ def _parse(text: str, options: ParseOptions) -> Schedule:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         unreadable(diag, f"the JSON cannot be read: {exc.msg}", exc.lineno)
+        data = _UNREAD
+    except RecursionError:  # arrays in arrays, thousands deep: no program is built so
+        unreadable(diag, "the JSON nests deeper than any program does", 1)
+        data = _UNREAD
+    if data is _UNREAD:
         return empty_schedule(options, NAME, options.conference or source_stem(options.source),
                               diag)
     root = _dict(data)

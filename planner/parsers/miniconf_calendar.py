@@ -31,6 +31,8 @@ NAME = "miniconf-calendar"
 TITLE = "Mini-Conf main_calendar.json"
 DEFAULT_CONFERENCE = "Mini-Conf"
 
+_UNREAD = object()  # what json.loads gave when it gave nothing
+
 
 def sniff(text: str) -> float:
     head = text[:2048].lstrip("\ufeff \t\r\n")
@@ -55,6 +57,11 @@ def _parse(text: str, options: ParseOptions) -> Schedule:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         unreadable(diag, f"the JSON cannot be read: {exc.msg}", exc.lineno)
+        data = _UNREAD
+    except RecursionError:  # arrays in arrays, thousands deep: no program is built so
+        unreadable(diag, "the JSON nests deeper than any program does", 1)
+        data = _UNREAD
+    if data is _UNREAD:
         return empty_schedule(options, NAME, conference, diag)
     if not isinstance(data, list):
         unreadable(diag, "it is not a list of events", 1)
