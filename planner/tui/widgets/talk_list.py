@@ -148,7 +148,7 @@ class TalkList(RowList[Row]):
         room = width - line.cell_len
         title_style = self._style("placeholder") if talk.title_source != "stated" else ""
         where = talk.location or (row.session.location if row.session is not None else None)
-        if where and room > 60:
+        if where and room > 44:  # else the room would squeeze the title
             # The room in a column at the right, where the row has space for it (the
             # detail pane shows it whole): rows keep their titles aligned.
             place = where if len(where) <= ROOM_WIDTH else where[:ROOM_WIDTH - 1] + "…"
