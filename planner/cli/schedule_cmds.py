@@ -29,12 +29,14 @@ def register(cli: click.Group) -> None:
               show_default=True, help="Output format.")
 def check(file: str, year: int | None, source_tz: str | None, as_format: str | None,
           fmt: str) -> None:
-    """Read FILE and report its format, counts and every diagnostic with its line.
+    """Read FILE (or an http(s) address) and report its format, counts and every
+    diagnostic with its line.
 
     \b
     Example:
       planner check program.txt
       planner check program.txt --format json
+      planner check https://fosdem.org/2024/schedule/xml
     """
     sch = load_schedule(file, LoadOptions(year=year, source_tz=source_tz, as_format=as_format))
     talks = sum(len(s.talks) for s in sch.sessions)

@@ -68,7 +68,7 @@ def remove(specs: tuple[str, ...], agenda_path: str | None) -> None:
     Picks from it stay in the agenda.
 
     \b
-    Example:
+    Examples:
       planner remove https://fosdem.org/2024/schedule/xml
       planner remove 2
     """
