@@ -304,6 +304,9 @@ def request(url: str, headers: dict[str, str], limit: int) -> tuple[int, Any, by
                         raise FetchFailed(f"the server answered {response.status_code} {phrase}")
                     return 200, response.headers, _read(response, limit, deadline), current
             raise FetchFailed(f"it redirects more than {MAX_REDIRECTS} times")
+    except httpx.ConnectTimeout:
+        raise FetchFailed(f"no connection to {host_of(current)} could be made within "
+                          f"{CONNECT_SECONDS:g} seconds") from None
     except httpx.TimeoutException:
         raise FetchFailed(f"{host_of(current)} did not answer within "
                           f"{READ_SECONDS:g} seconds") from None

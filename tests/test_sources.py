@@ -342,3 +342,14 @@ def test_a_redirect_without_an_address_and_a_redirect_loop(httpserver, cache, ca
     url = httpserver.url_for("/loop")
     code, out, err = run(capsys, "agenda", url)
     assert code == 1 and err == f"planner: Cannot fetch {url}: it redirects more than 5 times.\n"
+
+
+def test_a_connection_that_cannot_be_made_in_time(cache, capsys, monkeypatch):
+    def hangs(self, request):
+        raise httpx.ConnectTimeout("timed out", request=request)
+
+    monkeypatch.setattr(httpx.HTTPTransport, "handle_request", hangs)
+    url = "https://schedule.example.invalid/schedule.json"
+    code, out, err = run(capsys, "agenda", url)
+    assert code == 1 and err == (f"planner: Cannot fetch {url}: no connection to "
+                                 "schedule.example.invalid could be made within 10 seconds.\n")
