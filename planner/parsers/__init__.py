@@ -28,7 +28,7 @@ __all__ = ["FORMATS", "FORMAT_NAMES", "Format", "ParseOptions", "detect", "get_f
 # Format name -> module in this package, in detection and help order.
 _MODULES = {"site": "site", "listing": "listing", "abstracts": "abstracts",
             "author-page": "author_page", "frab-xml": "frab", "schedule-json": "c3voc",
-            "ics": "program_ics", "miniconf-papers": "miniconf_papers",
+            "ics": "ics_program", "miniconf-papers": "miniconf_papers",
             "miniconf-calendar": "miniconf_calendar"}
 FORMAT_NAMES: tuple[str, ...] = tuple(_MODULES)
 # Machine-readable formats, whose syntax (an XML root, a JSON shape, BEGIN:VCALENDAR, a

@@ -39,7 +39,7 @@ from ..model import Schedule
 from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
-from .program import (
+from .events import (
     Event, ProgramBuilder, empty_schedule, join_texts, kind_of, local, parse_clock,
     parse_date, parse_duration, parse_instant, plain_text, program_schedule, program_zone,
     source_stem, speaker, unique, unreadable, web_address, year_of,

@@ -22,7 +22,7 @@ from ..model import Schedule
 from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
-from .program import (
+from .events import (
     Event, LineFinder, ProgramBuilder, empty_schedule, kind_of, parse_instant,
     program_schedule, program_zone, unreadable, year_of,
 )

@@ -23,7 +23,7 @@ from ..model import Schedule
 from ..speakers import split_author_line
 from .base import ParseOptions
 from .papers import PaperBuilder, excerpt, gc_paused, untimed_schedule
-from .program import empty_schedule, unreadable
+from .events import empty_schedule, unreadable
 
 NAME = "miniconf-papers"
 TITLE = "Mini-Conf papers.csv"

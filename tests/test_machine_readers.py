@@ -451,16 +451,16 @@ def test_detected_by_content_whatever_the_file_is_called(path, name, tmp_path):
                                   ICS["moca"], ICS["pyconuk"]],
                          ids=["31c3", "fosdem2007", "hub", "rc3", "moca", "pyconuk"])
 def test_sessions_built_in_bulk_equal_those_built_one_at_a_time(path, monkeypatch):
-    from planner.parsers import program
+    from planner.parsers import events
 
     built = {}
-    real_sessions = program.ProgramBuilder.sessions
+    real_sessions = events.ProgramBuilder.sessions
 
     def both(self, zone):
         bulk = real_sessions(self, zone)
         built["bulk"], built["plain"] = bulk, self.sessions_one_by_one(zone)
         return bulk
 
-    monkeypatch.setattr(program.ProgramBuilder, "sessions", both)
+    monkeypatch.setattr(events.ProgramBuilder, "sessions", both)
     load_schedule(path)
     assert built["bulk"] == built["plain"] and len(built["bulk"]) >= 2

@@ -15,7 +15,7 @@ session holding its one talk:
   else from the title's first words.
 
 Nothing here reads a file format; nothing here raises on bad input.  The shared
-helpers for words and for times live in program_text and program_time.
+helpers for words and for times live in event_text and event_time.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from ..model import Schedule, Session, SessionKind, Speaker, Talk
 from ..zones import get_zone
 from .base import ParseOptions
 
-# The readers import what they share from here: words (program_text), times and
-# zones (program_time), and the builder below.
-from .program_text import (  # noqa: F401
+# The readers import what they share from here: words (event_text), times and
+# zones (event_time), and the builder below.
+from .event_text import (  # noqa: F401
     LineFinder,
     join_texts,
     kind_of,
@@ -48,7 +48,7 @@ from .program_text import (  # noqa: F401
     unique,
     web_address,
 )
-from .program_time import (  # noqa: F401
+from .event_time import (  # noqa: F401
     fixed_zone_name,
     local,
     offset_text,

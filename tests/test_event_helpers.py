@@ -9,7 +9,7 @@ import pytest
 
 from planner.loader import load_schedule
 from planner.model import SessionKind
-from planner.parsers.program import (
+from planner.parsers.events import (
     fixed_zone_name, kind_of, parse_clock, parse_duration, plain_text, speakers_from_line,
     web_address, zone_of_city,
 )

@@ -26,7 +26,7 @@ from ..speakers import looks_like_name
 from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
-from .program import (
+from .events import (
     Event, ProgramBuilder, empty_schedule, plain_text, program_schedule, program_zone,
     source_stem, speaker, speakers_from_line, title_kind, type_kind, unique, unreadable,
     year_of,
