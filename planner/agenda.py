@@ -78,6 +78,7 @@ class Pick(BaseModel):
     start: AwareDatetime | None = None
     end: AwareDatetime | None = None
     estimated: bool = False
+    location: str | None = None  # the room, as last seen (a move to another room is a move)
     picked_at: AwareDatetime | None = None
     # Set when its schedule was loaded and no longer had it; the title stays so the
     # user can tell what went missing.
@@ -92,7 +93,8 @@ class Pick(BaseModel):
         return cls(
             title=talk.title, schedule=schedule.label, source=schedule.source,
             speakers=[s.name for s in talk.speakers], start=talk.start, end=talk.end,
-            estimated=talk.any_estimated, picked_at=clock.now().replace(microsecond=0),
+            estimated=talk.any_estimated, location=talk.location,
+            picked_at=clock.now().replace(microsecond=0),
         )
 
     def refresh(self, schedule: Schedule, talk: Talk) -> None:
@@ -100,6 +102,7 @@ class Pick(BaseModel):
         self.title, self.schedule, self.source = talk.title, schedule.label, schedule.source
         self.speakers = [s.name for s in talk.speakers]
         self.start, self.end, self.estimated = talk.start, talk.end, talk.any_estimated
+        self.location = talk.location
         self.vanished = False
 
 
@@ -109,6 +112,9 @@ class Agenda(BaseModel):
     version: int = AGENDA_VERSION
     picks: dict[str, Pick] = Field(default_factory=dict)  # keyed by talk id
     busy: list[str] = Field(default_factory=list)  # remembered busy .ics paths
+    # Remembered schedules (planner add): files as absolute paths, and http(s) addresses;
+    # read by every command given no schedule (see planner.subscriptions).
+    sources: list[str] = Field(default_factory=list)
     timezone: str | None = None  # the user's display zone
     # Per-event export state owned by planner.ics (SEQUENCE, content hash); opaque
     # here and carried through every write untouched.

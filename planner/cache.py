@@ -87,6 +87,23 @@ def cache_dir() -> Path | None:
     return folder
 
 
+def feeds_dir() -> Path | None:
+    """Where copies of programs fetched by address are kept (beside the parse cache's
+    entries, under the same rules), or None when caching is off."""
+    if os.environ.get("PLANNER_CACHE", "").strip().lower() in ("0", "off", "no", "false"):
+        return None
+    explicit = os.environ.get("PLANNER_CACHE_DIR")
+    if explicit:
+        base = Path(explicit).expanduser()
+    else:
+        import platformdirs
+
+        base = Path(platformdirs.user_cache_dir("planner", appauthor=False))
+    _check_folder(base)
+    _check_folder(base / "feeds")
+    return base / "feeds"
+
+
 def _check_folder(folder: Path) -> None:
     """A folder that does not exist yet is fine: it is made private when first written."""
     fix = "point PLANNER_CACHE_DIR at a folder of your own, or set PLANNER_CACHE=off"

@@ -143,6 +143,9 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
         head.append(f"From: {schedule.label}")
     if talk.timed and (talk.any_estimated or (session is not None and session.estimated)):
         head.append(ESTIMATED_NOTE)
+    if talk.track:
+        head.append(f"Track: {talk.track}")
+    head += [f"{link.label}: {link.url}" for link in talk.links]
     parts = ["\n".join(head)]
     if talk.abstract:
         parts.append(talk.abstract)

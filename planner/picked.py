@@ -88,6 +88,10 @@ class ResolvedPick:
         return self.talk.estimated if self.talk else self.pick.estimated
 
     @property
+    def location(self) -> str | None:
+        return self.talk.location if self.talk else getattr(self.pick, "location", None)
+
+    @property
     def timed(self) -> bool:
         return self.start is not None and self.end is not None
 

@@ -68,6 +68,11 @@ class Name(NamedTuple):
     affiliation: str | None = None
 
 
+class Link(NamedTuple):
+    label: str
+    url: str
+
+
 class TalkRecord(NamedTuple):
     """What a search result shows of a talk: the attributes of `model.Talk` that
     planner.render and planner.talk_lists read."""
@@ -85,6 +90,8 @@ class TalkRecord(NamedTuple):
     location: str | None
     url: str | None
     track: str | None
+    language: str | None = None
+    links: tuple[Link, ...] = ()
 
     @property
     def timed(self) -> bool:
@@ -123,7 +130,7 @@ def _record_json(t: Talk) -> bytes:
         [t.id, t.title, t.title_source, [[s.name, s.key, s.affiliation] for s in t.speakers],
          _encode_time(t.start), _encode_time(t.end), t.estimated, t.end_estimated,
          t.published.isoformat() if t.published else None, t.abstract,
-         t.location, t.url, t.track],
+         t.location, t.url, t.track, t.language, [[k.label, k.url] for k in t.links]],
         ensure_ascii=False, separators=(",", ":"),
     ).encode("utf-8", "surrogatepass")
 
@@ -131,12 +138,12 @@ def _record_json(t: Talk) -> bytes:
 def _record(data: bytes) -> TalkRecord:
     try:
         (id_, title, source, speakers, start, end, estimated, end_estimated, published,
-         abstract, location, url, track) = json.loads(data)
+         abstract, location, url, track, language, links) = json.loads(data)
         return TalkRecord(
             id_, title, source, tuple(Name(n, k, a) for n, k, a in speakers),
             _decode_time(start), _decode_time(end), bool(estimated), bool(end_estimated),
             date.fromisoformat(published) if published else None, abstract,
-            location, url, track,
+            location, url, track, language, tuple(Link(label, u) for label, u in links),
         )
     except (ValueError, TypeError, KeyError) as exc:
         raise StoreError(f"a talk record does not decode: {exc}") from None

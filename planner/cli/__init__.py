@@ -23,6 +23,8 @@ COMMANDS = {
     "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
     "busy": "picks", "timezone": "picks",
     "export": "export", "tui": "tui_cmd",
+    "add": "sources_cmd", "remove": "sources_cmd", "sources": "sources_cmd",
+    "refresh": "sources_cmd",
 }
 
 

@@ -100,7 +100,8 @@ class TalkDetail(VerticalScroll, can_focus=False):
                        self._style("muted"))
         if talk.speakers:
             out.append(names(talk.speakers) + "\n")
-        where = [session.title] if session is not None else []
+        # A standalone session is the talk itself: its title would only repeat.
+        where = [session.title] if session is not None and not session.standalone else []
         if sch is not None:
             where.append(sch.label)
         if where:
@@ -112,6 +113,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
             if talk.published is not None:
                 note = f"Published {talk.published:%d %b %Y}. " + note
             out.append(note + "\n", self._style("muted"))
+        self._place(out, talk, session)
         if self.source.is_picked(talk.id):
             out.append("● Picked\n", self._style("picked"))
         clashes = self.source.clash_lines(talk)
@@ -133,6 +135,20 @@ class TalkDetail(VerticalScroll, can_focus=False):
             out.append(f"\n{Path(sch.source).name}, line {talk.line}", self._style("muted"))
         return out
 
+    def _place(self, out: Text, talk: Talk, session: Session | None) -> None:
+        """Room, track and language, then the talk's links, one a line."""
+        room = talk.location or (session.location if session is not None else None)
+        facts = [f"{label}: {value}" for label, value in (
+            ("Room", room), ("Track", talk.track), ("Language", talk.language)) if value]
+        if facts:
+            out.append(" · ".join(facts) + "\n")
+        if talk.url:
+            out.append("Link: ", self._style("label"))
+            out.append(talk.url + "\n")
+        for link in talk.links:
+            out.append(f"{link.label}: ", self._style("label"))
+            out.append(link.url + "\n")
+
     def _session(self, sch: Schedule | None, s: Session) -> Text:
         out = Text()
         out.append(s.title + "\n", self._style("title"))
@@ -141,6 +157,10 @@ class TalkDetail(VerticalScroll, can_focus=False):
         self._times(out, s.start, s.end, s.estimated, sch)
         if s.speakers:
             out.append(names(s.speakers, " · ") + "\n")
+        facts = [f"{label}: {value}" for label, value in (
+            ("Room", s.location), ("Track", s.track), ("Link", s.url)) if value]
+        if facts:
+            out.append(" · ".join(facts) + "\n")
         if s.description:
             out.append("\n" + s.description + "\n")
         count = len(s.talks)
