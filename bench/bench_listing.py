@@ -14,7 +14,9 @@ medians of:
 * `listing.parse` repeated in this process (text already in memory; the name caches
   are warm after the first run);
 * `load_schedule` on the file with the parse cache off (read, decode, detect, parse)
-  and with it filled (read, decode, hash, unpickle).
+  and with it filled (read, decode, hash, read the JSON entry back into models);
+* with `--against`, also that cached load in fresh processes of both commits (the
+  parse cache was pickle until issue 11; it is JSON now).
 
 Target: parse <= 1.5 s.  `--against REV` exports that commit's `planner/` with `git
 archive` and times fresh-process parses of the old and the current code alternately,
@@ -62,6 +64,18 @@ print(time.perf_counter() - t)
 """
 
 
+# The same, answered from a filled parse cache (argv[3]): what every later command pays.
+ONCE_CACHED = """
+import os, sys, time
+sys.path.insert(0, sys.argv[2])
+os.environ["PLANNER_CACHE_DIR"] = sys.argv[3]
+from planner.loader import load_schedule
+t = time.perf_counter()
+schedule = load_schedule(sys.argv[1])
+print(time.perf_counter() - t)
+"""
+
+
 def timed(fn, runs: int) -> tuple[float, list[float], object]:
     times, result = [], None
     for _ in range(runs):
@@ -81,10 +95,10 @@ def arguments() -> argparse.Namespace:
     return ap.parse_args()
 
 
-def fresh_seconds(code: str, path: Path, root: Path) -> float:
-    """What `code` prints (seconds) in a new process given `path` and the planner in
-    `root`, which runs from there so that its planner comes first."""
-    out = subprocess.run([sys.executable, "-c", code, str(path), str(root)],
+def fresh_seconds(code: str, path: Path, root: Path, *extra: str) -> float:
+    """What `code` prints (seconds) in a new process given `path`, the planner in
+    `root` (which runs from there so that its planner comes first) and `extra`."""
+    out = subprocess.run([sys.executable, "-c", code, str(path), str(root), *extra],
                          capture_output=True, text=True, check=True, cwd=root)
     return float(out.stdout)
 
@@ -104,13 +118,24 @@ def alternated(old, new, runs: int) -> tuple[list[float], list[float]]:
     return times
 
 
-def report_against(rev: str, old: list[float], new: list[float]) -> None:
+def report_against(rev: str, old: list[float], new: list[float],
+                   what: str = "fresh process") -> None:
     old_med, new_med = statistics.median(old), statistics.median(new)
-    print(f"fresh process, {rev}: median {old_med:.3f} s  "
+    print(f"{what}, {rev}: median {old_med:.3f} s  "
           f"runs {', '.join(f'{t:.2f}' for t in old)}")
-    print(f"fresh process, this tree: median {new_med:.3f} s  "
+    print(f"{what}, this tree: median {new_med:.3f} s  "
           f"runs {', '.join(f'{t:.2f}' for t in new)}")
     print(f"this tree / {rev}: {new_med / old_med:.2f}")
+
+
+def cached_loads(path: Path, roots: list[Path], runs: int) -> tuple[list[float], list[float]]:
+    """Fresh-process loads of `path` from a parse cache filled by each root's own code
+    (one cache folder each), alternated between the two roots."""
+    folders = [Path(tempfile.mkdtemp()) for _ in roots]
+    for root, folder in zip(roots, folders):
+        fresh_seconds(ONCE_CACHED, path, root, str(folder))  # fills it
+    return alternated(*(lambda r=root, f=folder: fresh_seconds(ONCE_CACHED, path, r, str(f))
+                        for root, folder in zip(roots, folders)), runs)
 
 
 def exported(rev: str) -> Path:
@@ -156,7 +181,7 @@ def main() -> int:
     os.environ["PLANNER_CACHE_DIR"] = str(path.parent / "cache")
     load_schedule(path)  # parse once and fill the cache
     med_hit, runs_hit, _ = timed(lambda: load_schedule(path), a.runs)
-    print(f"load_schedule, parse cached (read + decode + hash + unpickle): median "
+    print(f"load_schedule, parse cached (read + decode + hash + JSON entry): median "
           f"{med_hit:.2f} s  runs {', '.join(f'{t:.2f}' for t in runs_hit)}")
     verdict = "met" if max(med, fresh_med) <= TARGET_S else "NOT met"
     print(f"target <= {TARGET_S} s for the parse, fresh and repeated: {verdict}")
@@ -165,6 +190,8 @@ def main() -> int:
         old, new = alternated(lambda: fresh_parse(path, old_root),
                               lambda: fresh_parse(path, ROOT), a.runs)
         report_against(a.against, old, new)
+        old, new = cached_loads(path, [old_root, ROOT], a.runs)
+        report_against(a.against, old, new, "cached load_schedule, fresh process")
     return 0
 
 

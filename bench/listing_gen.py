@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
 FIRST = (
     "Hyoukjun Krishnakumar Jamin Jason Debabrata Dongyuan Jinook Peter Peizhao Colby Mark "
     "Liangzhen Ashish Tushar Harshit Vikas Vijay Ewen Boyi Mosharaf Ajay Franco Zining "
@@ -203,6 +205,32 @@ def render(items: list[Entry], conference: str = "SYNTHSYS", year: int = 2024,
 
 def listing(n: int, seed: int = 2023) -> str:
     return render(entries(n, seed), seed=seed)
+
+
+def render_abstracts(items: list[Entry]) -> str:
+    """The same papers as a bare abstract list (schedules/abstract-list.txt)."""
+    return "\n".join(f"Abstract:{e.abstract}" for e in items) + "\n"
+
+
+def render_author_page(items: list[Entry], owner: str = "Carole-Jean Wu",
+                       seed: int = 2023) -> str:
+    """The same papers as one person's author page (schedules/carole-jean-wu-papers.txt):
+    title, publication date, authors (the owner among them), a figure caption, the
+    abstract, now and then a `* N pages` comment, and the arXiv icon."""
+    rng = random.Random(seed + 2)
+    parts = ["Alert button", f"Picture for {owner}", "", owner, "", "Alert button", ""]
+    for e in items:
+        when = f"{MONTHS[rng.randrange(12)]} {rng.randint(1, 28)}, {rng.randint(2015, 2024)}"
+        authors = [a for a in e.authors if a != owner][:17]
+        authors.insert(rng.randint(0, len(authors)), owner)
+        parts += [e.title, "", when, ", ".join(authors), ""]
+        if rng.random() < 0.3:
+            parts += [f"Figure 1 for {e.title[:60]}", ""]
+        parts += [e.abstract, ""]
+        if rng.random() < 0.2:
+            parts += [f"* {rng.randint(4, 30)} pages, {rng.randint(1, 12)} figures", ""]
+        parts += ["Viaarxiv icon", ""]
+    return "\n".join(parts)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ hand.  `AgendaStore` is its only writer, and every write goes through `update`:
 * the new content goes to a temporary file in the same directory, is fsynced, then
   renamed over the agenda and the directory is fsynced, so a kill -9 at any moment
   leaves either the old or the new file;
-* a file that cannot be read as an agenda is moved aside, never overwritten, and
-  the user is told where it went; a file from a newer planner is refused untouched.
+* only a damaged agenda (JSON with planner's keys that does not validate, or the
+  beginning of one, cut off) is moved aside, never overwritten, and the user is told
+  where it went; anything else at the agenda path (a program text, a device, a FIFO,
+  someone's JSON, a file planner may not read, a file from a newer planner) is
+  refused with one sentence and left untouched, and a read-only agenda is read but
+  never replaced.
 
 `resolve_picks` matches the stored picks against the schedules loaded now, keeping
 each pick's last-seen title and times so a moved or vanished talk can be reported.
@@ -19,9 +23,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import threading
 from collections.abc import Callable, Iterable
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, TypeVar
@@ -35,11 +40,16 @@ from .picked import (  # noqa: F401  (re-exported: callers import them from here
     PickStatus, ResolvedPick, normalize_ids, resolve_picks, talk_index,
     unknown_ids_message,
 )
-from .safefile import atomic_write, fsync_dir  # noqa: F401  (re-exported)
+from .safefile import (
+    Refused, fsync_dir, kind_of, read_limited, read_only, remove_stale_temporaries, write_file,
+)
 from .zones import get_zone
 
 AGENDA_VERSION = 1  # raise when the file's shape changes; older files are migrated on read
 AGENDA_FILENAME = "agenda.json"
+MAX_AGENDA_BYTES = 64 << 20  # thousands of times a real agenda; more is not one
+# The keys of the agenda object: JSON with none of them is someone else's file.
+_AGENDA_KEYS = ("version", "picks", "busy", "timezone", "exports")
 LOCK_TIMEOUT_SECONDS = 30.0
 
 T = TypeVar("T")
@@ -68,6 +78,7 @@ class Pick(BaseModel):
     start: AwareDatetime | None = None
     end: AwareDatetime | None = None
     estimated: bool = False
+    location: str | None = None  # the room, as last seen (a move to another room is a move)
     picked_at: AwareDatetime | None = None
     # Set when its schedule was loaded and no longer had it; the title stays so the
     # user can tell what went missing.
@@ -82,7 +93,8 @@ class Pick(BaseModel):
         return cls(
             title=talk.title, schedule=schedule.label, source=schedule.source,
             speakers=[s.name for s in talk.speakers], start=talk.start, end=talk.end,
-            estimated=talk.any_estimated, picked_at=clock.now().replace(microsecond=0),
+            estimated=talk.any_estimated, location=talk.location,
+            picked_at=clock.now().replace(microsecond=0),
         )
 
     def refresh(self, schedule: Schedule, talk: Talk) -> None:
@@ -90,6 +102,7 @@ class Pick(BaseModel):
         self.title, self.schedule, self.source = talk.title, schedule.label, schedule.source
         self.speakers = [s.name for s in talk.speakers]
         self.start, self.end, self.estimated = talk.start, talk.end, talk.any_estimated
+        self.location = talk.location
         self.vanished = False
 
 
@@ -99,6 +112,9 @@ class Agenda(BaseModel):
     version: int = AGENDA_VERSION
     picks: dict[str, Pick] = Field(default_factory=dict)  # keyed by talk id
     busy: list[str] = Field(default_factory=list)  # remembered busy .ics paths
+    # Remembered schedules (planner add): files as absolute paths, and http(s) addresses;
+    # read by every command given no schedule (see planner.subscriptions).
+    sources: list[str] = Field(default_factory=list)
     timezone: str | None = None  # the user's display zone
     # Per-event export state owned by planner.ics (SEQUENCE, content hash); opaque
     # here and carried through every write untouched.
@@ -126,16 +142,44 @@ def _too_new(path: Path, version: int) -> PlannerError:
     )
 
 
+def _not_an_agenda(path: Path, reason: str) -> PlannerError:
+    return PlannerError(
+        f"{path} is not a planner agenda ({reason}), so planner left it untouched; give your "
+        "agenda with --agenda, or move that file away to start a new agenda."
+    )
+
+
+def _begins_like_agenda(text: str) -> bool:
+    """Whether `text` starts as planner writes an agenda: an object whose first key is
+    one of the agenda's, or a beginning of `{"version"` cut off even sooner."""
+    head = "".join(text[:400].split())  # blanks between JSON tokens do not matter
+    return '{"version"'.startswith(head) or any(head.startswith(f'{{"{key}"')
+                                                for key in _AGENDA_KEYS)
+
+
 def parse_agenda(data: bytes, path: Path) -> Agenda:
-    """The agenda in `data`; `_Unusable` when it is not one, PlannerError when too new."""
+    """The agenda in `data`; `_Unusable` when it is a damaged agenda, PlannerError when
+    it is not an agenda at all or too new."""
     try:
-        obj = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise _Unusable("it is not UTF-8 text") from None
+        raise _not_an_agenda(path, "it is not UTF-8 text") from None
+    try:
+        obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _Unusable(f"it is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        if _begins_like_agenda(text):
+            raise _Unusable(f"it is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise _not_an_agenda(path, "it is not JSON") from None
+    except (RecursionError, ValueError) as exc:  # nesting past the stack, huge integers
+        why = ("it nests deeper than planner reads" if isinstance(exc, RecursionError)
+               else "it holds a number too long to read")
+        if _begins_like_agenda(text):
+            raise _Unusable(why) from None
+        raise _not_an_agenda(path, why) from None
     if not isinstance(obj, dict):
-        raise _Unusable("it is not a JSON object")
+        raise _not_an_agenda(path, "it is not a JSON object")
+    if not any(key in obj for key in _AGENDA_KEYS):
+        raise _not_an_agenda(path, "it is JSON without planner's keys")
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise _Unusable("it has no valid format version")
@@ -147,6 +191,8 @@ def parse_agenda(data: bytes, path: Path) -> Agenda:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         raise _Unusable(f"{where}: {err['msg'].lower()}") from None
+    except RecursionError:
+        raise _Unusable("it nests deeper than planner reads") from None
     agenda.version = AGENDA_VERSION  # older formats are migrated here when there are any
     return agenda
 
@@ -174,21 +220,40 @@ class AgendaStore:
 
     # -- reading ------------------------------------------------------------------
 
+    def _not_a_file(self, what: str | None = None) -> PlannerError:
+        if what is None:
+            return PlannerError(
+                f"The agenda path {self.path} is a directory; pass a file with --agenda."
+            )
+        return PlannerError(
+            f"The agenda path {self.path} is not a file planner can keep picks in ({what}); "
+            "pass a regular file with --agenda."
+        )
+
     def _read_bytes(self) -> bytes | None:
-        """The file's bytes; None when there is no agenda yet."""
-        target = self.target
+        """The file's bytes; None when there is no agenda yet.  Only a regular file is
+        read, without waiting on a FIFO; what cannot be read is left untouched."""
         try:
-            return target.read_bytes()
+            data, _ = read_limited(self.target, MAX_AGENDA_BYTES, regular_only=True)
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise PlannerError(
-                f"The agenda path {self.path} is a directory; pass a file with --agenda."
-            ) from None
+            raise self._not_a_file() from None
+        except Refused as exc:
+            raise self._not_a_file(exc.strerror) from None
         except PermissionError:
-            raise _Unusable("it cannot be read: permission denied") from None
+            raise PlannerError(
+                f"The agenda file {self.path} cannot be read (permission denied), so planner "
+                f"left it untouched; make it readable (chmod u+r {self.path}) to use your picks."
+            ) from None
         except OSError as exc:
-            raise _Unusable(f"it cannot be read: {exc.strerror or exc}") from None
+            raise PlannerError(
+                f"The agenda file {self.path} cannot be read ({exc.strerror or exc}), so "
+                "planner left it untouched."
+            ) from None
+        if len(data) > MAX_AGENDA_BYTES:
+            raise _not_an_agenda(self.path, f"it is larger than {MAX_AGENDA_BYTES >> 20} MB")
+        return data
 
     def _read(self) -> Agenda:
         data = self._read_bytes()
@@ -248,6 +313,7 @@ class AgendaStore:
             # An flock is per open file: a second lock from this thread would wait on
             # the first for ever, and an inner write would be lost to the outer one.
             raise RuntimeError(f"AgendaStore.update for {self.path} called inside another")
+        self._check_target()  # before the lock file: no agenda.lock beside /dev/null
         try:
             self.target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -274,27 +340,48 @@ class AgendaStore:
             held.discard(key)
             lock.release()
 
-    def _remove_stale_temporaries(self) -> None:
-        # Only a writer holding the lock creates these, so under the lock any that
-        # exist were left by a process killed mid-write.
-        target = self.target
-        for tmp in target.parent.glob(f".{target.name}.*.tmp"):
-            with suppress(OSError):
-                tmp.unlink()
+    def _check_target(self) -> os.stat_result | None:
+        """The agenda file's stat (None when there is none yet); refuses what is not a
+        regular file."""
+        try:
+            st = os.stat(self.target)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise self._not_a_file(exc.strerror or str(exc)) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise self._not_a_file()
+        if not stat.S_ISREG(st.st_mode):
+            raise self._not_a_file(f"it is {kind_of(st.st_mode)}")
+        return st
 
     def update(self, fn: Callable[[Agenda], T]) -> T:
         """Lock, re-read, apply `fn` to the agenda, write it atomically, unlock.
 
         The only write path.  When `fn` raises, nothing is written.
         """
+        if not os.path.exists(self.lock_path):  # (False for a name too long, too)
+            # The first write here: make no lock file beside what is not an agenda.
+            try:
+                self._read()
+            except _Unusable:
+                pass  # a damaged agenda: moved aside under the lock
         with self._locked():
             before, agenda = self._read_locked()
+            st = self._check_target()
+            if st is not None and read_only(self.target, st):
+                raise PlannerError(
+                    f"The agenda file {self.path} is read-only, so nothing was changed; make "
+                    f"it writable (chmod u+w {self.path}) to change your picks."
+                )
             result = fn(agenda)
             data = serialize(agenda)
-            self._remove_stale_temporaries()
+            # Only a writer holding the lock makes temporaries, so any there now were
+            # left by a process killed mid-write.
+            remove_stale_temporaries(self.target)
             if data != before:
                 try:
-                    atomic_write(self.target, data)
+                    write_file(self.target, data, follow_symlinks=True, new_mode=0o600)
                 except OSError as exc:
                     raise PlannerError(
                         f"Cannot save the agenda to {self.path}: {exc.strerror or exc}."
@@ -307,6 +394,9 @@ class AgendaStore:
         """Pick talks by id; unknown ids raise (naming them) and nothing is picked."""
         index = talk_index(schedules)
         wanted = normalize_ids(ids)
+        if not wanted:
+            raise PlannerError("Give the id of a talk to pick (find ids with planner talks "
+                               "or planner search).")
 
         def apply(agenda: Agenda) -> PickOutcome:
             unknown = [i for i in wanted if i not in index and i not in agenda.picks]
@@ -328,6 +418,9 @@ class AgendaStore:
     def unpick(self, ids: Iterable[str]) -> dict[str, Pick]:
         """Drop picks by id and return them; ids not picked raise and nothing is dropped."""
         wanted = normalize_ids(ids)
+        if not wanted:
+            raise PlannerError("Give the id of a picked talk to unpick (see them with "
+                               "planner picks).")
 
         def apply(agenda: Agenda) -> dict[str, Pick]:
             missing = [i for i in wanted if i not in agenda.picks]

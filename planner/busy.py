@@ -2,8 +2,14 @@
 
 Events are expanded with recurring-ical-events (RRULE, RDATE, EXDATE and moved
 occurrences), only inside the window the schedules span, so a calendar holding
-years of weekly meetings stays cheap.  Cancelled events and transparent ("free")
-ones are not busy time.  All-day and floating events have no zone of their own;
+years of weekly meetings stays cheap.  Expanding a rule still steps through every
+period from its DTSTART to the window (dateutil has no shortcut), so a rule that
+would take more than `MAX_RULE_STEPS` (every second since 1970, say) or make more than
+`MAX_RULE_OCCURRENCES` inside the window is refused with
+a sentence naming the event, as are INTERVAL=0 (which never advances) and events
+lasting over a century (whose end overflows); the rest of the calendar still counts,
+and a remembered calendar can never make a command hang.  Cancelled events and
+transparent ("free") ones are not busy time.  All-day and floating events have no zone of their own;
 they are read in the calendar's X-WR-TIMEZONE, else in the user's display zone.
 
 icalendar and recurring_ical_events are imported inside functions: printing an
@@ -13,7 +19,7 @@ agenda or listing clashes without a busy calendar never loads them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -26,6 +32,26 @@ from .zones import get_zone, local_zone_name
 # Busy time just outside the conference still matters for talks at its edges, and
 # the display day can differ from the schedule's day by up to a day either way.
 WINDOW_MARGIN = timedelta(days=2)
+# What expanding recurrences may cost.  recurring-ical-events and dateutil step through
+# every occurrence from a rule's DTSTART to the window's end (about 10 µs each on the
+# 2-core machine: 1 s for one rule, 2 s for a calendar), and make each one inside the
+# window an event of its own (about 100 µs each: 1 s for a rule, 2 s for a calendar).
+MAX_RULE_STEPS = 100_000
+MAX_CALENDAR_STEPS = 200_000
+MAX_RULE_OCCURRENCES = 10_000
+MAX_CALENDAR_OCCURRENCES = 20_000
+MAX_DURATION = timedelta(days=36_600)  # a century: longer is no meeting, and overflows
+_PERIOD_SECONDS = {"SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86400,
+                   "WEEKLY": 7 * 86400, "MONTHLY": 28 * 86400, "YEARLY": 365 * 86400}
+_FREQS = tuple(_PERIOD_SECONDS)  # shortest first
+# BY parts that make more occurrences in each period of these frequencies (RFC 5545
+# 3.3.10; with other frequencies they only filter), and how often a bare weekday recurs.
+_EXPANDS = {
+    "BYSECOND": _FREQS[1:], "BYMINUTE": _FREQS[2:], "BYHOUR": _FREQS[3:], "BYDAY": _FREQS[4:],
+    "BYMONTHDAY": _FREQS[5:], "BYYEARDAY": _FREQS[6:], "BYWEEKNO": _FREQS[6:],
+    "BYMONTH": _FREQS[6:],
+}
+_WEEKDAY_REPEATS = {"MONTHLY": 5, "YEARLY": 53}
 # Properties whose damage makes an event's time unknowable.
 _TIME_PROPERTIES = frozenset({"DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
                               "RECURRENCE-ID"})
@@ -103,8 +129,8 @@ def _drop_unusable_events(calendar: Any, name: str) -> list[str]:
         if comp.name == "VEVENT":
             problem = _time_problem(comp)
             if problem:
-                summary = str(comp.get("SUMMARY", "")).strip() or str(comp.get("UID", "?"))
-                skipped.append(f"Busy calendar {name}: event {summary!r} skipped ({problem}).")
+                skipped.append(f"Busy calendar {name}: event {_summary(comp)!r} skipped "
+                               f"({problem}).")
                 continue
         kept.append(comp)
     calendar.subcomponents[:] = kept
@@ -117,7 +143,109 @@ def _time_problem(event: Any) -> str | None:
     for prop, message in event.errors:
         if prop in _TIME_PROPERTIES:
             return f"{prop}: {message}"
+    start = _naive(event["DTSTART"].dt)
+    if start is None:
+        return "its start time cannot be read"
+    length = None
+    if "DURATION" in event and isinstance(event["DURATION"].dt, timedelta):
+        length = event["DURATION"].dt
+    elif "DTEND" in event and (end := _naive(event["DTEND"].dt)) is not None:
+        length = end - start
+    if length is not None:
+        if abs(length) > MAX_DURATION:
+            return "it lasts longer than a century"
+        try:
+            start + length + WINDOW_MARGIN
+        except OverflowError:
+            return "it ends after the year 9999"
+    for rule in _rules(event):
+        interval = rule.get("INTERVAL", [1])[0]
+        if not isinstance(interval, int) or interval < 1:
+            return f"its RRULE has INTERVAL={interval}, which never moves on"
+        if rule.get("FREQ", [None])[0] not in _PERIOD_SECONDS:
+            return "its RRULE has no valid FREQ"
     return None
+
+
+def _rules(event: Any) -> list[Any]:
+    """The event's RRULE and EXRULE values (icalendar gives one or a list)."""
+    out = []
+    for name in ("RRULE", "EXRULE"):
+        value = event.get(name)
+        out += value if isinstance(value, list) else [] if value is None else [value]
+    return [r for r in out if hasattr(r, "get")]
+
+
+def _naive(value: Any) -> datetime | None:
+    """A DTSTART/DTEND/UNTIL value as a naive UTC-ish datetime, for estimates only."""
+    if isinstance(value, datetime):
+        return value.astimezone(timezone.utc).replace(tzinfo=None) if value.tzinfo else value
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day)
+    return None
+
+
+def rule_cost(rule: Any, start: datetime, window_start: datetime,
+              window_end: datetime) -> tuple[int, int]:
+    """About how many occurrences expanding `rule` (an icalendar vRecur) from `start` up
+    to `window_end` walks through, and how many of them fall inside the window (all
+    naive UTC).  An upper bound: BY parts that only filter are not counted."""
+    freq = rule["FREQ"][0]
+    step = _PERIOD_SECONDS[freq] * rule.get("INTERVAL", [1])[0]
+    end = min((u for u in map(_naive, rule.get("UNTIL", [])) if u is not None),
+              default=window_end)
+    end = min(end, window_end)
+    per_period = 1
+    for part, frequencies in _EXPANDS.items():
+        if part in rule and freq in frequencies:
+            values = len(rule[part])
+            if part == "BYDAY" and freq in _WEEKDAY_REPEATS:
+                values *= _WEEKDAY_REPEATS[freq]
+            per_period *= max(1, values)
+
+    def periods(since: datetime) -> int:
+        return int((end - since).total_seconds() // step) + 1 if end >= since else 0
+
+    return max(1, periods(start)) * per_period, periods(max(start, window_start)) * per_period
+
+
+def _refuse_runaway_rules(busy: BusyCalendar, window_start: datetime,
+                          window_end: datetime) -> None:
+    """Take out events whose rules cost more than the MAX_RULE_ limits to expand over
+    the window, or that would take the calendar past the MAX_CALENDAR_ ones, each with
+    a sentence in `busy.skipped`."""
+    lo, hi = _naive(window_start), _naive(window_end)
+    assert lo is not None and hi is not None
+    walked_total = inside_total = 0
+    refused: set[str] = set()
+    for comp in busy.calendar.subcomponents:
+        rules = _rules(comp) if comp.name == "VEVENT" else []
+        if not rules:
+            continue
+        start = _naive(comp["DTSTART"].dt)
+        costs = [rule_cost(r, start, lo, hi) for r in rules]  # type: ignore[arg-type]
+        walked, inside = sum(c[0] for c in costs), sum(c[1] for c in costs)
+        if walked > MAX_RULE_STEPS or inside > MAX_RULE_OCCURRENCES:
+            why = "it repeats too often to expand"
+        elif (walked_total + walked > MAX_CALENDAR_STEPS
+              or inside_total + inside > MAX_CALENDAR_OCCURRENCES):
+            why = "the calendar's other recurring events took all the time allowed"
+        else:
+            walked_total, inside_total = walked_total + walked, inside_total + inside
+            continue
+        refused.add(str(comp.get("UID", "")) or str(id(comp)))
+        busy.skipped.append(
+            f"Busy calendar {busy.path}: event {_summary(comp)!r} skipped ({why}: about "
+            f"{walked:,} occurrences from its start to the conference's end, {inside:,} "
+            "of them during it).")
+    if refused:
+        busy.calendar.subcomponents[:] = [
+            c for c in busy.calendar.subcomponents
+            if c.name != "VEVENT" or (str(c.get("UID", "")) or str(id(c))) not in refused]
+
+
+def _summary(event: Any) -> str:
+    return str(event.get("SUMMARY", "")).strip() or str(event.get("UID", "?"))
 
 
 def _is_busy(event: Any) -> bool:
@@ -138,12 +266,13 @@ def expand(busy: BusyCalendar, window_start: datetime, window_end: datetime) -> 
     """The calendar's busy occurrences that touch [window_start, window_end]."""
     import recurring_ical_events
 
+    _refuse_runaway_rules(busy, window_start, window_end)
     zone = busy.zone or _local()  # looked up only when needed: it asks the OS
     try:
         occurrences = recurring_ical_events.of(busy.calendar).between(
             window_start.astimezone(zone), window_end.astimezone(zone)
         )
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:
         raise PlannerError(
             f"Busy calendar {busy.path} has a recurrence planner cannot expand ({exc})."
         ) from None
@@ -174,9 +303,9 @@ def load_busy(paths: list[str], window_start: datetime, window_end: datetime,
     out: list[Interval] = []
     for path in paths:
         busy = parse_busy(path, zone)
-        if warnings is not None:
-            warnings.extend(busy.skipped)
         out.extend(expand(busy, window_start, window_end))
+        if warnings is not None:
+            warnings.extend(busy.skipped)  # expand adds the rules it refused
     return out
 
 

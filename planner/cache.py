@@ -1,6 +1,5 @@
 """A cache of parsed schedules, so a big text is parsed once, not on every command.
 
-A 50,000-entry listing takes seconds to parse and a fraction of that to unpickle.
 Only texts of `MIN_BYTES` or more are cached: smaller ones parse faster than a cache
 round trip costs.
 
@@ -10,13 +9,20 @@ round trip costs.
   never reads an old entry).
 * Where: $PLANNER_CACHE_DIR, else the user cache folder (XDG_CACHE_HOME on Linux).
   PLANNER_CACHE=off turns it off.
-* Safety: entries are written to a temporary file and renamed into place, so a
-  reader sees a whole entry or none.  An entry that does not unpickle to the
-  schedule it should be (corrupt, truncated, foreign) is deleted and the text parsed
-  again; the cache never makes a command fail.  pickle runs code from what it loads,
-  so the folder is created private (0700) and only this user's entries are read.
-* Size: after a write, the least recently used entries go once the folder holds
-  more than `MAX_TOTAL_BYTES` (parsed schedules and search indexes together; see
+* Nothing in it runs: an entry is JSON that pydantic reads back into the models (never
+  pickle, which runs code from what it loads).  It is `MAGIC`, a CRC-32 of the rest,
+  one line of JSON header (the source and the zone of every time, which JSON's
+  offsets alone would lose), then the schedule as `model_dump_json` writes it.
+* Trust: the folder must be this user's and writable by nobody else, or the command
+  stops with one sentence saying so (someone else could plant entries there).  An
+  entry that is not a regular file of this user's, fails its checksum or does not
+  validate as the schedule it should be is deleted and the text parsed again; the
+  cache never makes a command fail otherwise.
+* Writing: to a temporary file renamed into place (planner.safefile), so a reader
+  sees a whole entry or none.  Temporaries left by a killed planner go once they have
+  been untouched for `STALE_SECONDS`, and until then count towards the size limit.
+* Size: after a write, the least recently used entries go once the folder holds more
+  than `MAX_TOTAL_BYTES` (parsed schedules and search indexes together; see
   planner.search_store for the latter).
 
 This module imports neither the models nor the parsers until a parse needs them, so a
@@ -25,19 +31,27 @@ command answered from a search index starts fast.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
-import pickle
+import stat
+import struct
 import sys
-import tempfile
-from collections.abc import Callable
+import time
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
+from datetime import timezone
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import clock
+from .errors import PlannerError
+from .safefile import kind_of, write_file
+from .zones import zone_from_key, zone_key
 
 if TYPE_CHECKING:
     from .loader import LoadOptions
@@ -45,22 +59,129 @@ if TYPE_CHECKING:
 
 MIN_BYTES = 1 << 20
 MAX_TOTAL_BYTES = 512 << 20
-SUFFIX = ".schedule.pickle"
-# Every kind of entry in the folder, for eviction: parsed schedules, search indexes.
-ENTRY_SUFFIXES = (SUFFIX, ".search")
+STALE_SECONDS = 600  # a temporary untouched this long was left by a killed planner
+SUFFIX = ".schedule"
+MAGIC = b"planner schedule cache 2\n"
+# Every kind of entry in the folder, for eviction: parsed schedules, search indexes,
+# and the pickles of older planners (never read, only evicted).
+ENTRY_SUFFIXES = (SUFFIX, ".search", ".schedule.pickle")
+_CRC = struct.Struct("<I")
 _PACKAGE = Path(__file__).resolve().parent
+_O_ENTRY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+            | getattr(os, "O_CLOEXEC", 0))
 
 
 def cache_dir() -> Path | None:
-    """Where entries live, or None when caching is off."""
+    """Where entries live, or None when caching is off; PlannerError for a folder that
+    is not one, or that someone else could plant entries in."""
     if os.environ.get("PLANNER_CACHE", "").strip().lower() in ("0", "off", "no", "false"):
         return None
     explicit = os.environ.get("PLANNER_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    import platformdirs
+        folder = Path(explicit).expanduser()
+    else:
+        import platformdirs
 
-    return Path(platformdirs.user_cache_dir("planner", appauthor=False)) / "schedules"
+        folder = Path(platformdirs.user_cache_dir("planner", appauthor=False)) / "schedules"
+    _check_folder(folder)
+    return folder
+
+
+def feeds_dir() -> Path | None:
+    """Where copies of programs fetched by address are kept (beside the parse cache's
+    entries, under the same rules), or None when caching is off."""
+    if os.environ.get("PLANNER_CACHE", "").strip().lower() in ("0", "off", "no", "false"):
+        return None
+    explicit = os.environ.get("PLANNER_CACHE_DIR")
+    if explicit:
+        base = Path(explicit).expanduser()
+    else:
+        import platformdirs
+
+        base = Path(platformdirs.user_cache_dir("planner", appauthor=False))
+    _check_folder(base)
+    _check_folder(base / "feeds")
+    return base / "feeds"
+
+
+def _check_folder(folder: Path) -> None:
+    """A folder that does not exist yet is fine: it is made private when first written."""
+    fix = "point PLANNER_CACHE_DIR at a folder of your own, or set PLANNER_CACHE=off"
+    try:
+        st = os.stat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a file where a folder on the way should be, a name too long
+        why = ("a part of its path is a file" if exc.errno == errno.ENOTDIR
+               else exc.strerror or str(exc))
+        raise _unusable(folder, why, fix) from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise _unusable(folder, f"it is {kind_of(st.st_mode)}, not a folder", fix)
+    if st.st_uid != os.geteuid():
+        raise _unusable(folder, "it belongs to another user, who could plant entries in it", fix)
+    if st.st_mode & 0o022:
+        raise _unusable(folder, "other users may write to it and plant entries in it",
+                        f"make it private (chmod go-w {folder}), or {fix}")
+
+
+def _unusable(folder: Path, why: str, fix: str) -> PlannerError:
+    return PlannerError(f"planner will not use the cache folder {folder}: {why}; {fix}.")
+
+
+def _trusted(st: os.stat_result) -> bool:
+    """An entry this user wrote: a regular file of theirs that nobody else may write."""
+    return stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o022
+
+
+def open_entry(path: Path) -> IO[bytes] | None:
+    """The entry at `path` opened for reading, or None when there is none or it is not
+    to be trusted (then it is deleted).  A symbolic link is never followed."""
+    try:
+        fd = os.open(path, _O_ENTRY)
+    except FileNotFoundError:
+        return None
+    except OSError:  # a symbolic link (ELOOP), a folder, unreadable
+        discard(path)
+        return None
+    f = os.fdopen(fd, "rb")
+    if not _trusted(os.fstat(fd)):
+        f.close()
+        discard(path)
+        return None
+    return f
+
+
+def discard(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def sealed_start(magic: bytes) -> int:
+    """Where the chunks begin in a file that `seal` made with `magic`."""
+    return len(magic) + _CRC.size
+
+
+def seal(chunks: list[bytes], magic: bytes) -> list[bytes]:
+    """`magic`, the CRC-32 of the chunks, then the chunks: what `unseal` checks."""
+    crc = 0
+    for chunk in chunks:
+        crc = zlib.crc32(chunk, crc)
+    return [magic, _CRC.pack(crc), *chunks]
+
+
+def unseal(data: Any, magic: bytes) -> int:
+    """Where the sealed chunks start in `data` (bytes or a mapping); ValueError unless it
+    begins with `magic` and the checksum holds: a same-length corruption shows here."""
+    start = sealed_start(magic)
+    if len(data) < start or data[:len(magic)] != magic:
+        raise ValueError("not an entry of this version")
+    (crc,) = _CRC.unpack_from(data, len(magic))
+    with memoryview(data) as view, view[start:] as rest:  # no copy of a mapping
+        if zlib.crc32(rest) != crc:
+            raise ValueError("checksum mismatch")
+    return start
 
 
 @lru_cache(maxsize=1)
@@ -90,21 +211,71 @@ def entry_key(text: str, source: str, meta: dict[str, Any], options: LoadOptions
     return h.hexdigest()
 
 
-def _read(path: Path, source: str) -> Schedule | None:
+# -- schedules as JSON ------------------------------------------------------------------
+
+def _times(schedule: Schedule) -> Iterator[tuple[dict[str, Any], str]]:
+    """Where the schedule keeps a datetime: (the model's __dict__, field name), in a
+    fixed order, holding a time or None."""
+    for session in schedule.sessions:
+        yield session.__dict__, "start"
+        yield session.__dict__, "end"
+        for talk in session.talks:
+            yield talk.__dict__, "start"
+            yield talk.__dict__, "end"
+    for talk in schedule.unscheduled:
+        yield talk.__dict__, "start"
+        yield talk.__dict__, "end"
+
+
+def dump_schedule(schedule: Schedule) -> list[bytes]:
+    """The entry's bytes: header line (source, zones as runs of [name, count]), schedule."""
+    keys = (zone_key(d[f]) for d, f in _times(schedule) if d[f] is not None)
+    zones = [[key, sum(1 for _ in run)] for key, run in groupby(keys)]
+    header = json.dumps({"source": schedule.source, "zones": zones}).encode()
+    return seal([header, b"\n", schedule.model_dump_json(exclude_defaults=True).encode()],
+                MAGIC)
+
+
+def load_schedule_entry(data: bytes, source: str) -> Schedule:
+    """The schedule in an entry; ValueError (pydantic's included) when it is not a whole
+    entry for `source`."""
     from .model import Schedule
     from .parsers.papers import gc_paused
 
-    try:
-        data = path.read_bytes()
-    except OSError:
+    start = unseal(data, MAGIC)
+    newline = data.index(b"\n", start)
+    header = json.loads(data[start:newline])
+    if header.get("source") != source:
+        raise ValueError("an entry for another file")
+    with gc_paused():  # half a million objects come back; see gc_paused
+        schedule = Schedule.model_validate_json(data[newline + 1:])
+    _restore_zones(schedule, header["zones"])
+    return schedule
+
+
+def _restore_zones(schedule: Schedule, zones: list[list[Any]]) -> None:
+    """JSON keeps a time's offset, not its zone: put each time back in its zone."""
+    names = (key for key, count in zones for _ in range(int(count)))
+    for holder, field in _times(schedule):
+        value = holder[field]
+        if value is not None:
+            key = next(names)
+            zone = zone_from_key(key) if key else timezone(value.utcoffset())
+            holder[field] = value.astimezone(zone)
+
+
+# -- the folder -------------------------------------------------------------------------
+
+def _read(path: Path, source: str) -> Schedule | None:
+    f = open_entry(path)
+    if f is None:
         return None
     try:
-        with gc_paused():  # half a million objects come back; see gc_paused
-            schedule = pickle.loads(data)
-    except Exception:
-        schedule = None
-    if not isinstance(schedule, Schedule) or schedule.source != source:
-        path.unlink(missing_ok=True)  # corrupt or foreign: parse again, write anew
+        with f:
+            data = f.read()
+        schedule = load_schedule_entry(data, source)
+    except (OSError, ValueError, KeyError, TypeError, StopIteration):
+        discard(path)  # corrupt, foreign or truncated: parse again, write anew
         return None
     try:
         os.utime(path)  # recently used: evicted last
@@ -114,45 +285,38 @@ def _read(path: Path, source: str) -> Schedule | None:
 
 
 def write_entry(path: Path, chunks: list[bytes]) -> None:
-    """Write an entry whole or not at all: a temporary file renamed into place, so a
-    reader (or a concurrent writer of the same entry) sees one whole entry or none.
-    Then evict the least recently used entries.  Errors are swallowed: a cache that
-    cannot be written is only a slower run."""
+    """Write an entry whole or not at all (a concurrent writer of the same entry
+    included), then evict the least recently used entries.  Errors are swallowed: a
+    cache that cannot be written is only a slower run."""
     folder = path.parent
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.writelines(chunks)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_file(path, chunks, follow_symlinks=False, new_mode=0o600, durable=False)
         _evict(folder)
     except OSError:
         pass
 
 
-def _write(path: Path, schedule: Schedule) -> None:
-    write_entry(path, [pickle.dumps(schedule, protocol=pickle.HIGHEST_PROTOCOL)])
-
-
 def _evict(folder: Path) -> None:
-    entries = []
+    entries, total = [], 0
+    now = time.time()
     for p in folder.iterdir():
-        if not p.name.endswith(ENTRY_SUFFIXES):
-            continue
         try:
-            st = p.stat()
+            st = p.lstat()
         except OSError:
             continue
-        entries.append((st.st_mtime, st.st_size, p))
-    total = sum(size for _, size, _ in entries)
+        if p.name.endswith(".tmp"):  # a write under way, or one a kill -9 cut short
+            total += st.st_size
+            if now - st.st_mtime >= STALE_SECONDS and _trusted(st):
+                discard(p)
+                total -= st.st_size
+        elif p.name.endswith(ENTRY_SUFFIXES):
+            entries.append((st.st_mtime, st.st_size, p))
+            total += st.st_size
     for _, size, p in sorted(entries, key=lambda e: e[0]):
         if total <= MAX_TOTAL_BYTES:
             break
-        p.unlink(missing_ok=True)
+        discard(p)
         total -= size
 
 
@@ -168,5 +332,5 @@ def cached_parse(
     schedule = _read(path, source)
     if schedule is None:
         schedule = parse(text, source, meta, options)
-        _write(path, schedule)
+        write_entry(path, dump_schedule(schedule))
     return schedule

@@ -36,6 +36,8 @@ class Change:
     clash: Clash | None = None  # for "new-clash": the clash that is new
     old_estimated: bool = False
     new_estimated: bool = False
+    old_location: str | None = None  # the rooms, where the schedule names them
+    new_location: str | None = None
 
     def to_json(self) -> dict:
         def iso(dt: datetime | None) -> str | None:
@@ -44,7 +46,8 @@ class Change:
         out = {"kind": self.kind, "id": self.id, "title": self.title,
                "schedule": self.schedule, "old_start": iso(self.old_start),
                "old_end": iso(self.old_end), "new_start": iso(self.new_start),
-               "new_end": iso(self.new_end)}
+               "new_end": iso(self.new_end), "old_location": self.old_location,
+               "new_location": self.new_location}
         if self.clash is not None:
             out["clash"] = self.clash.to_json()
         return out
@@ -55,10 +58,16 @@ def _ts(dt: datetime | None) -> float | None:
 
 
 def _moved(r: ResolvedPick) -> bool:
+    """Another time, or another room (when both the old and the new room are known)."""
     if r.status != "scheduled":
         return False
     p = r.pick
-    return (_ts(p.start), _ts(p.end)) != (_ts(r.start), _ts(r.end))
+    return (_ts(p.start), _ts(p.end)) != (_ts(r.start), _ts(r.end)) or _rehoused(r)
+
+
+def _rehoused(r: ResolvedPick) -> bool:
+    old = r.pick.location
+    return old is not None and r.location is not None and old != r.location
 
 
 def _snapshot_intervals(resolved: list[ResolvedPick]) -> list[Interval]:
@@ -84,12 +93,13 @@ def detect_changes(schedules: list[Schedule], agenda: Agenda,
         p = r.pick
         if r.status == "vanished":
             out.append(Change("vanished", r.id, p.title, p.schedule, p.start, p.end,
-                              old_estimated=p.estimated))
+                              old_estimated=p.estimated, old_location=p.location))
         elif _moved(r):
             moved.add(r.id)
             out.append(Change("moved", r.id, r.title, r.schedule_label, p.start, p.end,
                               r.start, r.end, old_estimated=p.estimated,
-                              new_estimated=r.estimated))
+                              new_estimated=r.estimated, old_location=p.location,
+                              new_location=r.location))
     if moved:
         before = {_pair(c) for c in find_clashes(_snapshot_intervals(resolved), busy)}
         for c in find_clashes(pick_intervals(resolved), busy):
@@ -119,7 +129,7 @@ def needs_acknowledging(schedules: list[Schedule], agenda: Agenda) -> bool:
             return True
         if r.status == "scheduled" and r.talk is not None and (
             _moved(r) or r.pick.vanished or r.pick.title != r.talk.title
-            or r.pick.estimated != r.talk.estimated
+            or r.pick.estimated != r.talk.estimated or r.pick.location != r.talk.location
         ):
             return True
     return False

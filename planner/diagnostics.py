@@ -28,16 +28,42 @@ class Diagnostic(BaseModel):
 
 
 class DiagnosticSink:
-    """Collects diagnostics for one source while a parser runs."""
+    """Collects diagnostics for one source while a parser runs.
+
+    At most `MAX_PER_CODE` diagnostics of one code are kept; the rest are counted and
+    told in one more diagnostic of that code.  Junk read with a forced format can
+    give a warning per line, and a million of them cost gigabytes and say nothing the
+    first hundred do not.
+    """
+
+    MAX_PER_CODE = 100
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.items: list[Diagnostic] = []
+        self._kept: list[Diagnostic] = []
+        self._counts: dict[str, int] = {}
+        self._first_left_out: dict[str, tuple[Severity, int | None]] = {}
 
     def add(self, severity: Severity, code: str, message: str, line: int | None = None) -> None:
-        self.items.append(
+        n = self._counts.get(code, 0) + 1
+        self._counts[code] = n
+        if n > self.MAX_PER_CODE:
+            self._first_left_out.setdefault(code, (severity, line))
+            return
+        self._kept.append(
             Diagnostic(source=self.source, line=line, severity=severity, code=code, message=message)
         )
+
+    @property
+    def items(self) -> list[Diagnostic]:
+        """The diagnostics kept, then one per code that had too many, saying how many more."""
+        more = [
+            Diagnostic(source=self.source, line=line, severity=severity, code=code,
+                       message=f"{self._counts[code] - self.MAX_PER_CODE:,} more like the "
+                       f"{self.MAX_PER_CODE} above ({code}) are not listed")
+            for code, (severity, line) in self._first_left_out.items()
+        ]
+        return self._kept + more
 
     def error(self, code: str, message: str, line: int | None = None) -> None:
         self.add(Severity.ERROR, code, message, line)

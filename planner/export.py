@@ -17,15 +17,20 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import clock
-from .agenda import Agenda, AgendaStore, atomic_write, normalize_ids
+from .agenda import Agenda, AgendaStore, normalize_ids
 from .days import local_day, resolve_day, schedule_days
 from .errors import AmbiguousError, PlannerError
 from .ics import Entry, build_calendar
 from .model import Schedule, Talk
+from .safefile import Refused, remove_stale_temporaries, write_file
 from .text import fold
 from .zones import default_zone_name, get_zone
 
-NEW_FILE_MODE = 0o644
+# A temporary export file untouched this long was left by a killed planner (writing one
+# takes a moment; another planner may be writing the same file right now).
+STALE_TEMPORARY_SECONDS = 60
+# The default name's stem, in bytes: room under the 255 a file name can have.
+MAX_STEM_BYTES = 150
 
 
 @dataclass(frozen=True)
@@ -142,21 +147,29 @@ def default_filename(entries: Sequence[Entry], selection: Selection, day: date |
         stem += f"-talk-{next(iter(ids))}" if len(ids) == 1 else "-talks"
     if day is not None:
         stem += f"-{day.isoformat()}"
-    return stem[:150] + ".ics"
+    # Cut in bytes, not characters: a conference named in CJK takes three per character.
+    return stem.encode()[:MAX_STEM_BYTES].decode("utf-8", "ignore") + ".ics"
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` in one step: readers see the old file or the new one."""
-    target = Path(os.path.realpath(path))  # a symlinked file keeps its link
-    if target.is_dir():
-        raise PlannerError(f"{path} is a folder; give a file name with -o.")
-    if not target.parent.is_dir():
-        raise PlannerError(f"Cannot write {path}: the folder {target.parent} does not exist.")
-    existed = target.exists()
+def write_export(path: Path, data: bytes, *, named: bool) -> None:
+    """Write the calendar to `path` (planner.safefile): a regular file is replaced in one
+    step, a device or FIFO (`-o /dev/stdout`) written in place.  A symbolic link is
+    written through only when the user `named` the path; one planted under the default
+    name is refused, as is anything that is not a file."""
+    beside = Path(os.path.realpath(path)) if named else path  # where temporaries are made
+    remove_stale_temporaries(beside, older_than=STALE_TEMPORARY_SECONDS)
     try:
-        atomic_write(target, data)
-        if not existed:
-            os.chmod(target, NEW_FILE_MODE)  # a calendar file, not a secret: readable
+        write_file(path, data, follow_symlinks=named)
+    except IsADirectoryError:
+        raise PlannerError(f"{path} is a folder; give a file name with -o.") from None
+    except FileNotFoundError:
+        raise PlannerError(
+            f"Cannot write {path}: the folder {path.parent} does not exist."
+        ) from None
+    except Refused as exc:
+        raise PlannerError(
+            f"Did not write {path}: {exc.strerror}; give another file with -o."
+        ) from None
     except OSError as exc:
         raise PlannerError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
@@ -202,7 +215,7 @@ def export_agenda(
                 path = Path(output).expanduser()
             else:
                 path = Path(directory or ".") / default_filename(written, selection, day)
-            write_atomically(path, build.data)
+            write_export(path, build.data, named=output is not None)
         else:
             output.write(build.data)
             output.flush()

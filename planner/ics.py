@@ -73,13 +73,15 @@ def parse_alarm(spec: str) -> timedelta:
         m = _ALARM_PART.match(text, pos)
         if m is None:
             break
-        total += int(m.group(1)) * _ALARM_UNITS[m.group(2)]
+        digits = m.group(1)
+        # Ten digits are past four weeks in any unit; more would only overflow timedelta.
+        total += (int(digits) if len(digits) < 10 else 10**10) * _ALARM_UNITS[m.group(2)]
         pos = m.end()
     if not text or pos != len(text):
         raise PlannerError(
             f"Alarm {spec!r} is not a duration; use minutes like 10m, hours like 1h, or 1h30m."
         )
-    if timedelta(seconds=total) > _MAX_ALARM:
+    if total > _MAX_ALARM.total_seconds():
         raise PlannerError(f"Alarm {spec!r} is more than four weeks before the talk.")
     return timedelta(seconds=total)
 
@@ -142,6 +144,9 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
         head.append(f"From: {schedule.label}")
     if talk.timed and (talk.any_estimated or (session is not None and session.estimated)):
         head.append(ESTIMATED_NOTE)
+    if talk.track:
+        head.append(f"Track: {talk.track}")
+    head += [f"{link.label}: {link.url}" for link in talk.links]
     parts = ["\n".join(head)]
     if talk.abstract:
         parts.append(talk.abstract)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .cache import cached_parse
 from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
+from .sources import is_url
 from .textio import read_text
 from .zones import get_zone
 
@@ -43,7 +44,7 @@ def bundled_paths() -> list[Path]:
 
 def read_metadata(path: Path) -> dict[str, Any]:
     meta_path = path.with_suffix(".toml")
-    if not meta_path.is_file():
+    if not os.path.isfile(meta_path):  # (False for a name too long, too)
         return {}
     try:
         data = tomllib.loads(meta_path.read_text(encoding="utf-8"))
@@ -65,12 +66,69 @@ class LoadOptions:
 
 
 def load_schedule(path: str | os.PathLike[str], options: LoadOptions | None = None) -> Schedule:
+    """The schedule in a file, or at an http(s) address (see `load_url`)."""
     options = options or LoadOptions()
+    if is_url(path):
+        return load_url(str(path), options)
     p = Path(path)
     text = read_text(p)
-    meta = read_metadata(p) if p.is_file() else {}
+    meta = read_metadata(p) if os.path.isfile(p) else {}
     # Big texts are parsed once and read back from planner.cache afterwards.
     return cached_parse(text, str(path), meta, options, parse_text)
+
+
+def load_url(url: str, options: LoadOptions | None = None, *, refresh: bool = False) -> Schedule:
+    """The schedule at `url`, fetched or from its kept copy (see `read_url`)."""
+    return read_url(url, options, refresh=refresh)[0]
+
+
+def read_url(url: str, options: LoadOptions | None = None, *,
+             refresh: bool = False) -> tuple[Schedule, str]:
+    """The schedule at `url` and how it was had: planner.sources' status ("downloaded",
+    "not-modified", "cached", "stale") or "unreadable-new" (the server sent something
+    that is no schedule, so the kept copy was read).
+
+    A new body is kept only once it reads as a schedule: a server's error page leaves
+    the last good copy in use.  Whenever a kept copy stands in for the server, a
+    diagnostic with code `sources.NOTICE` says so and how old it is: the CLI prints it,
+    the TUI shows it.
+    """
+    from . import sources
+
+    options = options or LoadOptions()
+    got = sources.fetch(url, refresh=refresh)
+    status: str = got.status
+    try:
+        schedule = _parse_fetched(got, options)
+    except PlannerError as exc:
+        old = sources.stored(url) if got.status == "downloaded" else None
+        if old is None:
+            raise PlannerError(f"{url} did not send a schedule planner can read: "
+                               f"{_unsentence(exc.message, url)}.") from None
+        schedule = _parse_fetched(old, options)
+        status = "unreadable-new"
+        note = (f"{url} now sends no schedule planner can read "
+                f"({_unsentence(exc.message, url)}); using the copy fetched "
+                f"{sources.describe_age(old.age)} ago.")
+    else:
+        got.keep()
+        note = got.note
+    if note:
+        from .diagnostics import Diagnostic, Severity
+
+        schedule.diagnostics.insert(0, Diagnostic(source=url, line=None, severity=Severity.WARNING,
+                                                  code=sources.NOTICE, message=note))
+    return schedule, status
+
+
+def _parse_fetched(got: Any, options: LoadOptions) -> Schedule:
+    return cached_parse(got.text(), got.url, {}, options, parse_text)
+
+
+def _unsentence(message: str, name: str) -> str:
+    """A sentence about `name` as a clause: `name is empty.` -> `it is empty`."""
+    text = message.rstrip(".")
+    return "it" + text[len(name):] if text.startswith(name) else text[:1].lower() + text[1:]
 
 
 def parse_text(
@@ -95,6 +153,12 @@ def parse_text(
     )
     schedule = fmt.parse(text, parse_options)
     if not schedule.sessions and not schedule.unscheduled:
+        # A machine format that could not read the file at all says why; nothing is
+        # left to show, so that is the user's one sentence.
+        bad = next((d for d in schedule.diagnostics if d.code == "unreadable"), None)
+        if bad is not None:
+            where = f" (line {bad.line})" if bad.line else ""
+            raise PlannerError(f"{source} cannot be read as a {fmt.title}{where}: {bad.message}.")
         raise PlannerError(_nothing_read(text, source, fmt.name))
     if options.year is not None:
         clash = next(
@@ -123,16 +187,53 @@ def _nothing_read(text: str, source: str, name: str) -> str:
     return f"{source} read as {name} gives no sessions or talks ({lines} lines of text){hint}."
 
 
-def schedule_paths(paths: list[str] | None) -> list[str | Path]:
-    """The given schedule files as given, or every bundled one whose format is known."""
+def schedule_paths(paths: list[str] | None,
+                   agenda_path: str | os.PathLike[str] | None = None) -> list[str | Path]:
+    """The given schedule files (or addresses) as given; else the schedules remembered
+    in the agenda (planner add); else every bundled one whose format is known."""
     if paths:
         return list(paths)
+    from .subscriptions import remembered
+
+    kept = remembered(agenda_path)
+    return list(kept) if kept else _known_bundled()
+
+
+def _known_bundled() -> list[str | Path]:
+    """Every bundled schedule whose format this planner reads."""
     return [p for p in bundled_paths()
             if read_metadata(p).get("format", "site") in FORMAT_NAMES]
 
 
 def load_schedules(
-    paths: list[str] | None, options: LoadOptions | None = None
+    paths: list[str] | None, options: LoadOptions | None = None,
+    agenda_path: str | os.PathLike[str] | None = None, *, refresh: bool = False,
 ) -> list[Schedule]:
-    """The given schedules, or every bundled one whose format is known."""
-    return [load_schedule(p, options) for p in schedule_paths(paths)]
+    """The given schedules; else the remembered ones; else every bundled one.
+
+    A remembered schedule that cannot be read says how to forget it.  `refresh`
+    checks every address with its server, however recently it was fetched.
+    """
+    if paths:
+        return [_load(p, options, refresh) for p in paths]
+    from .subscriptions import remembered
+
+    kept = remembered(agenda_path)
+    if not kept:
+        return [load_schedule(p, options) for p in _known_bundled()]
+    out = []
+    for spec in kept:
+        try:
+            out.append(_load(spec, options, refresh))
+        except PlannerError as exc:
+            raise PlannerError(
+                f"{exc.message.rstrip('.')} (it is remembered in your agenda: fix it, or "
+                f"forget it with planner remove {spec})."
+            ) from None
+    return out
+
+
+def _load(spec: str | os.PathLike[str], options: LoadOptions | None, refresh: bool) -> Schedule:
+    if refresh and is_url(spec):
+        return load_url(str(spec), options, refresh=True)
+    return load_schedule(spec, options)

@@ -8,9 +8,9 @@ times.  Re-exported by planner.agenda, which is where callers import them from.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Literal
 
 from .model import Schedule, Talk
@@ -28,7 +28,7 @@ def unknown_ids_message(unknown: list[str], consequence: str, what: str = "talk 
     quoted = ", ".join(repr(i) for i in unknown)
     plural = "s" if len(unknown) > 1 else ""
     hint = ""
-    files = [i for i in unknown if Path(i).is_file()]
+    files = [i for i in unknown if os.path.isfile(i)]  # (False for a name too long)
     if files:
         hint = f" ({files[0]} is a file: pass schedules with --schedule {files[0]})"
     elif what == "talk id":
@@ -86,6 +86,10 @@ class ResolvedPick:
     @property
     def estimated(self) -> bool:
         return self.talk.estimated if self.talk else self.pick.estimated
+
+    @property
+    def location(self) -> str | None:
+        return self.talk.location if self.talk else getattr(self.pick, "location", None)
 
     @property
     def timed(self) -> bool:

@@ -39,6 +39,9 @@ def describe_change(change: Change, zone: ZoneInfo) -> str:
     old = when(change.old_start, change.old_end, zone, change.old_estimated)
     if change.kind == "moved":
         new = when(change.new_start, change.new_end, zone, change.new_estimated)
+        if change.old_location or change.new_location:
+            old += f" in {change.old_location or 'a room not named'}"
+            new += f" in {change.new_location or 'a room not named'}"
         return f"moved: {change.id} {title}: was {old}, now {new}."
     if change.kind == "vanished":
         return (f"vanished: {change.id} {title} is no longer in {change.schedule} "

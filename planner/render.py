@@ -160,6 +160,14 @@ def _heading(agenda: DayAgenda) -> str:
 
 # -- text -----------------------------------------------------------------------------
 
+def _link_lines(url: str | None, links: list) -> list[str]:
+    """`<url>`, then `label: <url>` for each further link (never wrapped: addresses
+    stay whole for the terminal to open)."""
+    out = [f"<{url}>"] if url else []
+    out += [f"{link.label}: <{link.url}>" for link in links if link.url != url]
+    return out
+
+
 def render_text(agenda: DayAgenda, width: int = 80) -> str:
     z = agenda.zone
     multi = len(agenda.conferences) > 1
@@ -182,6 +190,9 @@ def render_text(agenda: DayAgenda, width: int = 80) -> str:
         if s.location:
             out.extend(textwrap.wrap(f"@ {s.location}", width, initial_indent=indent,
                                      subsequent_indent=indent))
+        solo = _solo(s)
+        for link in _link_lines(s.url, solo.links if solo else []):
+            out.append(indent + link)
         for t in shown_talks(s, talks):
             tclock = f"  {clock(t.start, z, t.estimated):<8}"
             sub = " " * len(tclock)
@@ -193,6 +204,7 @@ def render_text(agenda: DayAgenda, width: int = 80) -> str:
             if t.location and t.location != s.location:
                 out.extend(textwrap.wrap(f"@ {t.location}", width, initial_indent=sub,
                                          subsequent_indent=sub))
+            out.extend(sub + link for link in _link_lines(t.url, t.links))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -204,6 +216,11 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!])")
 
 def md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text.replace("\n", " "))
+
+
+def md_url(url: str) -> str:
+    """An address as a Markdown `<…>` link holds it: no blank, `<` or `>` inside."""
+    return url.replace(" ", "%20").replace("<", "%3C").replace(">", "%3E").replace("\n", "")
 
 
 def render_markdown(agenda: DayAgenda) -> str:
@@ -224,15 +241,19 @@ def render_markdown(agenda: DayAgenda) -> str:
             meta += " · " + md(people(s.speakers, " · "))
         out += [meta, ""]
         if s.url:
-            out += [f"<{s.url}>", ""]
+            out += [f"<{md_url(s.url)}>", ""]
+        solo = _solo(s)
+        if solo is not None and solo.links:
+            out += [f"- [{md(link.label)}](<{md_url(link.url)}>)" for link in solo.links] + [""]
         talks = shown_talks(s, talks)
         for t in talks:
             who = f" — {md(people(t.speakers))}" if t.speakers else ""
             where = f" @ {md(t.location)}" if t.location and t.location != s.location else ""
             title = md(display_title(t))
             if t.url:
-                title = f"[{title}](<{t.url}>)"
-            out.append(f"- **{clock(t.start, z, t.estimated)}** {title}{who}{where}")
+                title = f"[{title}](<{md_url(t.url)}>)"
+            extra = "".join(f" · [{md(link.label)}](<{md_url(link.url)}>)" for link in t.links)
+            out.append(f"- **{clock(t.start, z, t.estimated)}** {title}{who}{where}{extra}")
         if talks:
             out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -272,6 +293,10 @@ def render_html(agenda: DayAgenda) -> str:
             out.append(f'<p class="room">@ {e(s.location)}</p>')
         if s.speakers:
             out.append(f'<p class="who">{e(people(s.speakers, " · "))}</p>')
+        solo = _solo(s)
+        if solo is not None and solo.links:
+            out.append('<p class="links">' + " · ".join(
+                f'<a href="{e(link.url)}">{e(link.label)}</a>' for link in solo.links) + "</p>")
         talks = shown_talks(s, talks)
         if talks:
             out.append("<ul>")
@@ -282,6 +307,8 @@ def render_html(agenda: DayAgenda) -> str:
                 ttl = e(display_title(t))
                 if t.url:
                     ttl = f'<a href="{e(t.url)}">{ttl}</a>'
+                who += "".join(f' · <a href="{e(link.url)}">{e(link.label)}</a>'
+                               for link in t.links)
                 out.append(f"<li><time>{e(clock(t.start, z, t.estimated))}</time> {ttl}{who}</li>")
             out.append("</ul>")
     out += ["</body>", "</html>"]
@@ -314,8 +341,17 @@ def talk_json(t: Talk, zone: ZoneInfo, schedule: Schedule | None = None) -> dict
         out["schedule"] = schedule.label
     out.update(start=iso(t.start, zone), end=iso(t.end, zone), estimated=t.estimated,
                end_estimated=t.any_estimated, location=t.location, url=t.url,
-               track=t.track)
+               track=t.track, language=t.language, links=links_json(t.links))
     return out
+
+
+def links_json(links: list) -> list[dict[str, str]]:
+    return [{"label": link.label, "url": link.url} for link in links]
+
+
+def _solo(session: Session) -> Talk | None:
+    """A standalone session's one talk (its links and language are the session's)."""
+    return session.talks[0] if session.standalone and session.talks else None
 
 
 def talk_entry_json(schedule: Schedule, t: Talk, zone: ZoneInfo) -> dict:
@@ -337,10 +373,13 @@ def agenda_json(agenda: DayAgenda) -> dict:
                 "affiliations": affiliations_json(s.speakers),
                 "chairs": [p.name for p in s.chairs],
                 "location": s.location, "url": s.url, "track": s.track,
+                "language": solo.language if solo else None,
+                "links": links_json(solo.links) if solo else [],
                 "standalone": s.standalone,
                 "talks": [talk_json(t, z) for t in shown_talks(s, talks)],
             }
             for sch, s, talks in agenda.entries
+            for solo in [_solo(s)]
         ],
     }
 

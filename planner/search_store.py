@@ -16,9 +16,10 @@ query scans the mapped bytes where they lie and decodes only the talks it shows.
   granularity, so none is kept then; the next run makes it.  Any other change makes
   the search read the text as before (through the parse cache) and write a new index.
 * Safety: written whole to a temporary file and renamed into place (planner.cache);
-  an index that is short, foreign, from another version or does not decode is
-  deleted and rebuilt, never trusted and never fatal.  Nothing in it is executable:
-  JSON and raw bytes, no pickle.
+  an index that is short, foreign, from another version, not this user's own file,
+  fails its CRC-32 (sealed as planner.cache seals its entries, so the same length
+  with other bytes is caught too) or does not decode is deleted and rebuilt, never
+  trusted and never fatal.  Nothing in it is executable: JSON and raw bytes.
 * Size: it counts towards the cache folder's limit with the parsed schedules.
 
 A `StoredSchedule` is also made in memory from a parsed `Schedule`, so a search
@@ -37,21 +38,21 @@ import os
 import struct
 import time
 from array import array
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
-from zoneinfo import ZoneInfo
 
 from . import cache, clock
 from .search import FIELDS, Corpus, Field, Hit, Match, rank
+from .zones import zone_from_key, zone_key
 
 if TYPE_CHECKING:
     from .loader import LoadOptions
     from .model import Schedule, Talk
 
 SUFFIX = ".search"
-MAGIC = b"planner search index 1\n"
+MAGIC = b"planner search index 2\n"
 _LENGTH = struct.Struct("<Q")
 RACY_NS = 2_000_000_000
 _OFFSETS = "q"  # signed 64-bit offsets, native order (the key includes the byte order)
@@ -65,6 +66,11 @@ class Name(NamedTuple):
     name: str
     key: str
     affiliation: str | None = None
+
+
+class Link(NamedTuple):
+    label: str
+    url: str
 
 
 class TalkRecord(NamedTuple):
@@ -84,6 +90,8 @@ class TalkRecord(NamedTuple):
     location: str | None
     url: str | None
     track: str | None
+    language: str | None = None
+    links: tuple[Link, ...] = ()
 
     @property
     def timed(self) -> bool:
@@ -101,7 +109,7 @@ def _encode_time(dt: datetime | None) -> list[Any] | None:
     zone's current rules place it when it is read back."""
     if dt is None:
         return None
-    key = getattr(dt.tzinfo, "key", None) or ("UTC" if dt.tzinfo is timezone.utc else None)
+    key = zone_key(dt)
     if key is None:  # a fixed offset: kept as an instant
         return [dt.isoformat(), 0, None]
     return [dt.replace(tzinfo=None).isoformat(), dt.fold, key]
@@ -114,7 +122,7 @@ def _decode_time(value: list[Any] | None) -> datetime | None:
     dt = datetime.fromisoformat(wall)
     if key is None:
         return dt
-    return dt.replace(tzinfo=timezone.utc if key == "UTC" else ZoneInfo(key), fold=fold)
+    return dt.replace(tzinfo=zone_from_key(key), fold=fold)
 
 
 def _record_json(t: Talk) -> bytes:
@@ -122,7 +130,7 @@ def _record_json(t: Talk) -> bytes:
         [t.id, t.title, t.title_source, [[s.name, s.key, s.affiliation] for s in t.speakers],
          _encode_time(t.start), _encode_time(t.end), t.estimated, t.end_estimated,
          t.published.isoformat() if t.published else None, t.abstract,
-         t.location, t.url, t.track],
+         t.location, t.url, t.track, t.language, [[k.label, k.url] for k in t.links]],
         ensure_ascii=False, separators=(",", ":"),
     ).encode("utf-8", "surrogatepass")
 
@@ -130,12 +138,12 @@ def _record_json(t: Talk) -> bytes:
 def _record(data: bytes) -> TalkRecord:
     try:
         (id_, title, source, speakers, start, end, estimated, end_estimated, published,
-         abstract, location, url, track) = json.loads(data)
+         abstract, location, url, track, language, links) = json.loads(data)
         return TalkRecord(
             id_, title, source, tuple(Name(n, k, a) for n, k, a in speakers),
             _decode_time(start), _decode_time(end), bool(estimated), bool(end_estimated),
             date.fromisoformat(published) if published else None, abstract,
-            location, url, track,
+            location, url, track, language, tuple(Link(label, u) for label, u in links),
         )
     except (ValueError, TypeError, KeyError) as exc:
         raise StoreError(f"a talk record does not decode: {exc}") from None
@@ -231,7 +239,7 @@ class StoredSchedule:
         layout: dict[str, list[int]] = {}
         header = b""
         for _ in range(3):  # the header's length settles once the offsets' digits do
-            offset = len(MAGIC) + _LENGTH.size + len(header)
+            offset = cache.sealed_start(MAGIC) + _LENGTH.size + len(header)
             for name in names:
                 layout[name] = [offset, sizes[name]]
                 offset += sizes[name]
@@ -240,15 +248,19 @@ class StoredSchedule:
         for name, (starts, of) in relative.items():
             base = layout[of][0]
             data[name] = array(_OFFSETS, (base + s for s in starts)).tobytes()
-        return [MAGIC, _LENGTH.pack(len(header)), header, *(data[name] for name in names)]
+        return cache.seal([_LENGTH.pack(len(header)), header, *(data[name] for name in names)],
+                          MAGIC)
 
     @classmethod
     def open(cls, path: Path) -> tuple[StoredSchedule, dict[str, Any]]:
         """The index at `path` and the signature it was made for; StoreError when it
         is not a whole index of this version."""
-        with open(path, "rb") as f:
+        f = cache.open_entry(path)  # None when missing or not this user's own
+        if f is None:
+            raise FileNotFoundError(path)
+        with f:
             size = os.fstat(f.fileno()).st_size
-            if size < len(MAGIC) + _LENGTH.size:
+            if size < cache.sealed_start(MAGIC) + _LENGTH.size:
                 raise StoreError("too short")
             buffer = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         try:
@@ -264,10 +276,12 @@ class StoredSchedule:
 
     @classmethod
     def _from_buffer(cls, buffer: mmap.mmap, size: int) -> tuple[StoredSchedule, dict[str, Any]]:
-        if buffer[:len(MAGIC)] != MAGIC:
-            raise StoreError("not a planner search index of this version")
-        (length,) = _LENGTH.unpack_from(buffer, len(MAGIC))
-        start = len(MAGIC) + _LENGTH.size
+        try:
+            at = cache.unseal(buffer, MAGIC)  # a same-length corruption fails here
+        except ValueError as exc:
+            raise StoreError(str(exc)) from None
+        (length,) = _LENGTH.unpack_from(buffer, at)
+        start = at + _LENGTH.size
         header = json.loads(buffer[start:start + length])
         if header["size"] != size:
             raise StoreError("truncated or padded")

@@ -1,4 +1,5 @@
-"""Folding text for comparison: case, accents, punctuation and spacing."""
+"""Folding text for comparison (case, accents, punctuation and spacing), and making text
+from a schedule safe to print on a terminal."""
 
 from __future__ import annotations
 
@@ -75,3 +76,32 @@ def fold_many(texts: list[str]) -> list[str]:
 def squash(text: str) -> str:
     """Collapse runs of whitespace (including NBSP) to one space."""
     return _SPACES.sub(" ", text).strip()
+
+
+# What a terminal acts on instead of showing: C0 controls but tab and line feed (ESC
+# starts the sequences that move the cursor, clear the screen, set the title or plant
+# links), DEL, the C1 controls (U+009B is a one-character CSI), and the bidirectional
+# embeddings, overrides and isolates that reorder the text after them.
+_TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Visible stand-ins of the same width: the control pictures (␛ for ESC, ␍ for CR) for
+# C0 and DEL, the replacement character for the rest.
+_STAND_INS = {c: 0x2400 + c for c in range(32)} | {0x7F: 0x2421}
+_STAND_INS |= {c: 0xFFFD for c in (*range(0x80, 0xA0), *range(0x202A, 0x202F),
+                                   *range(0x2066, 0x206A))}
+del _STAND_INS[9], _STAND_INS[10]
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would act on shown as a visible stand-in,
+    for all terminal output: a title holding an escape sequence prints as text."""
+    if _TERMINAL_UNSAFE.search(text) is None:  # nearly always: one C-level scan
+        return text
+    return text.translate(_STAND_INS)
+
+
+def printable_json(text: str) -> str:
+    """JSON text with the same characters written as \\u escapes: the same data, but
+    nothing a terminal acts on (json.dumps escapes C0 controls only)."""
+    if _TERMINAL_UNSAFE.search(text) is None:
+        return text
+    return _TERMINAL_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -48,6 +49,18 @@ def local_zone_name() -> str:
 def zone_name(zone: ZoneInfo) -> str:
     """The zone's IANA name, for display."""
     return getattr(zone, "key", str(zone))
+
+
+def zone_key(dt: datetime) -> str | None:
+    """The IANA name of an aware datetime's zone ("UTC" for `timezone.utc`), or None
+    for a fixed offset: what a file keeps so that the zone comes back when read."""
+    key = getattr(dt.tzinfo, "key", None)
+    return key or ("UTC" if dt.tzinfo is timezone.utc else None)
+
+
+def zone_from_key(key: str) -> tzinfo:
+    """The zone `zone_key` named (ZoneInfoNotFoundError, a KeyError, when unknown)."""
+    return timezone.utc if key == "UTC" else ZoneInfo(key)
 
 
 def default_zone_name(schedules: Sequence[Schedule]) -> str:

@@ -179,15 +179,20 @@ def test_resolve_picks_tells_vanished_from_not_loaded(tmp_path, schedules):
 
 # -- unusable files -----------------------------------------------------------------
 
+DEEP = 100_000  # levels of nesting: past any recursion limit
+
+
 @pytest.mark.parametrize("content, reason", [
     (b'{"version": 1, "picks": {"abc": {"tit', "not valid JSON"),
-    (b"[1, 2, 3]\n", "not a JSON object"),
+    (b'{\n  "vers', "not valid JSON"),
     (b'{"picks": {}}', "no valid format version"),
     (b'{"version": "1"}', "no valid format version"),
     (b'{"version": 1, "picks": {"abc": {"schedule": "x"}}}', "picks.abc.title"),
-    (b"\xff\xfe\x00{", "not UTF-8"),
     (b"", "not valid JSON"),
-])
+    (b'{"version": 1, "picks": ' + b"[" * DEEP + b"]" * DEEP + b"}", "nests deeper"),
+    (b'{"version": 1, "picks": {}, "n": ' + b"9" * 5000 + b"}", "number too long"),
+], ids=["truncated", "cut-early", "no-version", "string-version", "no-title", "empty",
+        "deep", "long-integer"])
 def test_corrupt_file_is_moved_aside_with_one_sentence(tmp_path, content, reason):
     path = tmp_path / "agenda.json"
     path.write_bytes(content)
@@ -203,15 +208,34 @@ def test_corrupt_file_is_moved_aside_with_one_sentence(tmp_path, content, reason
     assert store.load().picks == {}  # and planner carries on with a new agenda
 
 
+@pytest.mark.parametrize("content", [
+    b"Oral: Session 1: Search and Devices Tue 6 Apr 09:30 a.m.\n",  # --agenda program.txt
+    b"[1, 2, 3]\n",
+    b'{"name": "someone else\'s settings"}',
+    b"\xff\xfe\x00{",
+    b"[" * DEEP + b"]" * DEEP,
+], ids=["program-text", "json-list", "foreign-json", "binary", "deep-list"])
+def test_a_file_that_is_no_agenda_is_refused_untouched(tmp_path, schedules, content):
+    path = tmp_path / "program.txt"
+    path.write_bytes(content)
+    store = AgendaStore(path)
+    for attempt in (store.load, lambda: store.pick(schedules, [talk_id(schedules, "Cortex")])):
+        with pytest.raises(PlannerError, match="not a planner agenda.*left it untouched") as info:
+            attempt()
+        assert info.value.message.count(". ") == 0
+    assert path.read_bytes() == content
+    assert [p.name for p in tmp_path.iterdir()] == ["program.txt"]  # no lock file beside it
+
+
 def test_second_corruption_does_not_overwrite_the_first(tmp_path, schedules):
     path = tmp_path / "agenda.json"
     store = AgendaStore(path)
-    for junk in (b"first junk", b"second junk"):
+    for junk in (b'{"version": 1, "picks": {"a', b'{"version": 1, "pi'):
         path.write_bytes(junk)
         with pytest.raises(PlannerError):
             store.pick(schedules, [talk_id(schedules, "Cortex")])
     kept = sorted(p.read_bytes() for p in tmp_path.glob("agenda.json.corrupt-*"))
-    assert kept == [b"first junk", b"second junk"]
+    assert kept == [b'{"version": 1, "pi', b'{"version": 1, "picks": {"a']
 
 
 def test_agenda_from_a_newer_planner_is_refused_untouched(tmp_path, schedules):
@@ -232,13 +256,36 @@ def test_agenda_path_that_is_a_directory(tmp_path):
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
-def test_unreadable_file_is_moved_aside(tmp_path):
+def test_an_unreadable_agenda_is_left_untouched(tmp_path):
     path = tmp_path / "agenda.json"
     path.write_text('{"version": 1}', encoding="utf-8")
     path.chmod(0)
-    with pytest.raises(PlannerError, match="permission denied"):
+    with pytest.raises(PlannerError, match="permission denied.*left it untouched"):
         AgendaStore(path).load()
-    assert list(tmp_path.glob("agenda.json.corrupt-*"))
+    assert list(tmp_path.glob("agenda.json.corrupt-*")) == []
+    assert path.exists()
+
+
+def test_a_read_only_agenda_is_read_but_not_replaced(tmp_path, schedules):
+    path = tmp_path / "agenda.json"
+    store = AgendaStore(path)
+    store.pick(schedules, [talk_id(schedules, "Cortex")])
+    before = path.read_bytes()
+    path.chmod(0o444)
+    assert len(store.load().picks) == 1
+    with pytest.raises(PlannerError, match="read-only.*chmod u\\+w"):
+        store.pick(schedules, [talk_id(schedules, "Fluid")])
+    assert path.read_bytes() == before and oct(path.stat().st_mode & 0o777) == "0o444"
+
+
+def test_a_new_agenda_is_private_and_a_replaced_one_keeps_its_mode(tmp_path, schedules):
+    path = tmp_path / "agenda.json"
+    store = AgendaStore(path)
+    store.pick(schedules, [talk_id(schedules, "Cortex")])
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    path.chmod(0o640)
+    store.pick(schedules, [talk_id(schedules, "Fluid")])
+    assert oct(path.stat().st_mode & 0o777) == "0o640"
 
 
 def test_parse_agenda_accepts_what_serialize_writes(tmp_path, schedules):

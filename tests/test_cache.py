@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
-import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from datetime import timedelta, timezone
+
 from planner import cache
+from planner.errors import PlannerError
 from planner.loader import LoadOptions, load_schedule
 
 from .conftest import ROOT
@@ -69,19 +71,44 @@ def test_the_key_follows_text_metadata_and_options(big, folder, big_text):
     assert len(entries(folder)) == 4
 
 
+def same_length_other_title(data: bytes) -> bytes:
+    """One letter of a title changed: still JSON, still a schedule, the same length."""
+    at = data.index(b'"title":"') + len(b'"title":"')
+    return data[:at] + bytes([data[at] ^ 0x20]) + data[at + 1:]
+
+
 @pytest.mark.parametrize("damage", [
     lambda data: data[: len(data) // 2],
-    lambda data: b"not a pickle at all",
-    lambda data: pickle.dumps({"a": "dict, not a schedule"}),
+    lambda data: b"not an entry at all",
+    lambda data: cache.seal([b'{"source": "elsewhere", "zones": []}\n', b"{}"], cache.MAGIC)[0],
     lambda data: b"",
-], ids=["truncated", "garbage", "foreign-object", "empty"])
+    same_length_other_title,
+], ids=["truncated", "garbage", "foreign", "empty", "same-length"])
 def test_a_corrupt_entry_is_ignored_and_replaced(big, folder, damage):
     expected = load_schedule(big).model_dump()
     [entry] = entries(folder)
     entry.write_bytes(damage(entry.read_bytes()))
     assert load_schedule(big).model_dump() == expected
     [again] = entries(folder)
-    assert pickle.loads(again.read_bytes()).model_dump() == expected
+    assert cache.load_schedule_entry(again.read_bytes(), str(big)).model_dump() == expected
+
+
+def test_an_entry_keeps_every_time_in_its_zone(folder, tmp_path):
+    from planner.parsers.site import parse
+    from planner.parsers.base import ParseOptions
+
+    text = (ROOT / "schedules" / "mlsys2021-program.txt").read_text(encoding="utf-8")
+    sch = parse(text, ParseOptions(source="x", year=2021, timezone="America/Los_Angeles"))
+    first = next(s for s in sch.sessions if s.talks)
+    sch.unscheduled.append(first.talks[0].model_copy(update={  # one in UTC, one fixed offset
+        "id": "utc", "start": first.start.astimezone(timezone.utc),
+        "end": first.end.astimezone(timezone(timedelta(hours=5, minutes=30)))}))
+    back = cache.load_schedule_entry(b"".join(cache.dump_schedule(sch)), "x")
+    assert back == sch
+    pairs = [(a.start, b.start) for a, b in zip(sch.talks(), back.talks())]
+    pairs += [(a.end, b.end) for a, b in zip(sch.talks(), back.talks())]
+    assert all(a == b and a.utcoffset() == b.utcoffset() and str(a.tzinfo) == str(b.tzinfo)
+               for a, b in pairs if a is not None)
 
 
 def test_an_entry_for_another_file_is_not_used(big, folder, tmp_path, big_text):
@@ -99,7 +126,11 @@ def test_cache_can_be_turned_off_or_be_unwritable(big, folder, monkeypatch, tmp_
     monkeypatch.delenv("PLANNER_CACHE")
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the cache folder should be", encoding="utf-8")
-    monkeypatch.setenv("PLANNER_CACHE_DIR", str(blocker / "cache"))
+    for where in (blocker / "cache", blocker):
+        monkeypatch.setenv("PLANNER_CACHE_DIR", str(where))
+        with pytest.raises(PlannerError, match="will not use the cache folder.*PLANNER_CACHE=off"):
+            load_schedule(big)
+    monkeypatch.setenv("PLANNER_CACHE", "off")
     assert len(load_schedule(big).unscheduled) == 1000
 
 

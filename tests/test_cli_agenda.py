@@ -64,7 +64,8 @@ def test_agenda_json_shape_and_estimates(capsys):
     assert s1["end_estimated"] is True
     talk = s1["talks"][0]
     assert set(talk) == {"id", "title", "title_source", "speakers", "affiliations", "start",
-                         "end", "estimated", "end_estimated", "location", "url", "track"}
+                         "end", "estimated", "end_estimated", "location", "url", "track",
+                         "language", "links"}
     untitled = data["sessions"][5]["talks"][3]
     assert untitled["title_source"] == "placeholder" and talk["title_source"] == "stated"
     assert talk["estimated"] is True and talk["end_estimated"] is True

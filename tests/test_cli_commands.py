@@ -38,3 +38,12 @@ def test_starting_planner_loads_no_command_and_no_models():
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0].startswith("planner, version")
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_every_command_has_help_and_a_readme_entry():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ctx = click.Context(cli)
+    for name in COMMANDS:
+        command = cli.get_command(ctx, name)
+        assert command.help and command.help.strip(), name
+        assert f"planner {name}" in readme or f"`{name}`" in readme, name

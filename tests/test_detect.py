@@ -11,7 +11,7 @@ import pytest
 
 from planner.errors import PlannerError
 from planner.loader import load_schedules
-from planner.parsers import FORMAT_NAMES, FORMATS, MIN_FIT, TIE_MARGIN, detect
+from planner.parsers import FORMAT_NAMES, FORMATS, MIN_FIT, STRUCTURED, TIE_MARGIN, detect
 
 from .conftest import ROOT, SCHEDULES, seed_path
 
@@ -41,7 +41,9 @@ def seed(name: str) -> str:
 
 
 def test_registry_names_every_format():
-    assert list(FORMATS) == ["site", "listing", "abstracts", "author-page", "program"]
+    assert list(FORMATS) == ["site", "listing", "abstracts", "author-page", "frab-xml",
+                             "schedule-json", "ics", "miniconf-papers", "miniconf-calendar",
+                             "program"]
     assert FORMAT_NAMES == tuple(FORMATS)  # the names --as offers before any parser loads
     for fmt in FORMATS.values():
         assert fmt.title and callable(fmt.sniff) and callable(fmt.parse)
@@ -132,7 +134,8 @@ def test_unknown_format_and_undetectable_text_are_one_clear_line(tmp_path):
         assert "Traceback" not in p.stderr
     p = planner("check", str(path), "--as", "nonsense")
     assert p.returncode == 1
-    assert "known formats are site, listing, abstracts, author-page, program" in p.stderr
+    assert ("known formats are site, listing, abstracts, author-page, frab-xml, schedule-json, "
+            "ics, miniconf-papers, miniconf-calendar, program.") in p.stderr
 
 
 def test_agenda_and_bare_planner_still_work_with_untimed_schedules_loaded():

@@ -19,7 +19,8 @@ from .conftest import ROOT
 from .test_listing import load_generator
 
 JSON_KEYS = ["id", "title", "title_source", "speakers", "affiliations", "schedule", "start",
-             "end", "estimated", "end_estimated", "location", "url", "track"]
+             "end", "estimated", "end_estimated", "location", "url", "track", "language",
+             "links"]
 
 
 @pytest.fixture(scope="module")

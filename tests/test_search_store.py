@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from planner import cache as cache_module
 from planner import search_store
 from planner.loader import LoadOptions, load_schedule
 from planner.search import SearchIndex, rank
@@ -65,8 +66,9 @@ def run(*args: str, cache: Path, code: str | None = None, **env: str) -> subproc
 
 def sections(data: bytes) -> dict[str, list[int]]:
     """Where each section of an index file lies: [offset, length]."""
-    (length,) = struct.unpack_from("<Q", data, len(search_store.MAGIC))
-    start = len(search_store.MAGIC) + 8
+    at = cache_module.sealed_start(search_store.MAGIC)
+    (length,) = struct.unpack_from("<Q", data, at)
+    start = at + 8
     return json.loads(data[start:start + length])["sections"]
 
 
@@ -177,7 +179,7 @@ def test_a_just_written_text_is_searched_but_not_indexed(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "header", "empty", "offsets",
-                                    "records"])
+                                    "records", "one-letter"])
 def test_a_damaged_index_is_rebuilt_not_trusted(texts, tmp_path, damage):
     cache = tmp_path / "cache"
     args = ("search", "pipeline", str(texts["listing"]), "--format", "json", "--limit", "0")
@@ -195,6 +197,10 @@ def test_a_damaged_index_is_rebuilt_not_trusted(texts, tmp_path, damage):
     elif damage == "records":  # the same size, but the talk records are no longer JSON
         lo, n = sections(data)["records"]
         index.write_bytes(data[:lo] + b"\x00" * n + data[lo + n:])
+    elif damage == "one-letter":  # the same size, still JSON: only a checksum tells
+        lo, _ = sections(data)["records"]
+        at = data.index(b"Pipe", lo)  # a title the query finds
+        index.write_bytes(data[:at] + b"Pype" + data[at + 4:])
     else:  # a starts section pointing outside its field
         lo, _ = sections(data)["title.starts"]
         index.write_bytes(data[:lo] + (10**12).to_bytes(8, sys.byteorder) + data[lo + 8:])

@@ -14,6 +14,7 @@ import sys
 import click
 
 from ..errors import EXIT_ERROR, EXIT_USAGE, PlannerError
+from ..text import printable
 
 # Command name -> the module (in this package) that defines it.
 COMMANDS = {
@@ -22,6 +23,8 @@ COMMANDS = {
     "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
     "busy": "picks", "timezone": "picks",
     "export": "export", "tui": "tui_cmd",
+    "add": "sources_cmd", "remove": "sources_cmd", "sources": "sources_cmd",
+    "refresh": "sources_cmd",
 }
 
 
@@ -56,12 +59,23 @@ def cli(ctx: click.Context) -> None:
         ctx.invoke(command)
 
 
+def _tolerate_narrow_encodings() -> None:
+    """Print what the terminal's encoding cannot hold as escapes (`\\u2013` under
+    PYTHONIOENCODING=ascii), instead of failing with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass  # replaced by a test harness, or closed
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; core errors become one line on stderr and a non-zero exit."""
+    _tolerate_narrow_encodings()
     try:
         cli.main(args=argv, prog_name="planner", standalone_mode=False)
     except PlannerError as exc:
-        click.echo(f"planner: {exc.message}", err=True)
+        click.echo(printable(f"planner: {exc.message}"), err=True)
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("planner: aborted.", err=True)

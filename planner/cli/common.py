@@ -16,6 +16,8 @@ import click
 
 from ..loader import LoadOptions, load_schedules
 from ..parsers import FORMAT_NAMES
+from ..sources import NOTICE
+from ..text import printable, printable_json
 from ..zones import default_zone_name, get_zone
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def schedule_options(func: F) -> F:
         "--year", type=int, default=None,
         help="Year of the schedule, for texts that state none and have no metadata.",
     )(func)
-    func = click.argument("schedules", nargs=-1, metavar="[SCHEDULE]...")(func)
+    func = click.argument("schedules", nargs=-1, metavar="[SCHEDULE|URL]...")(func)
     return func
 
 
@@ -50,9 +52,17 @@ def load_options(params: dict[str, Any]) -> LoadOptions:
     )
 
 
-def load_from(params: dict[str, Any]) -> list[Schedule]:
-    """Load the SCHEDULE arguments (or the bundled schedules) with the shared options."""
-    return load_schedules(list(params.get("schedules") or ()), load_options(params))
+def load_from(params: dict[str, Any], agenda_path: str | None = None,
+              refresh: bool = False) -> list[Schedule]:
+    """Load the SCHEDULE arguments (else the remembered schedules, else the bundled ones)
+    with the shared options; say on stderr where a kept copy stood in for a server."""
+    schedules = load_schedules(list(params.get("schedules") or ()), load_options(params),
+                               agenda_path or params.get("agenda_path"), refresh=refresh)
+    for sch in schedules:
+        for d in sch.diagnostics:
+            if d.code == NOTICE:
+                warn(f"planner: {d.message}")
+    return schedules
 
 
 def tz_option(func: F) -> F:
@@ -77,13 +87,17 @@ def terminal_width() -> int:
     return min(120, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
 
 
+# Everything the commands print goes through these three, and every text they print
+# may come from a schedule, a .toml or a calendar: control characters are neutralised
+# here, once (planner.text.printable).
+
 def emit(text: str) -> None:
-    sys.stdout.write(text)
+    sys.stdout.write(printable(text))
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(printable_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
 
 
 def warn(message: str) -> None:
-    click.echo(message, err=True)
+    click.echo(printable(message), err=True)

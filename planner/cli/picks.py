@@ -64,7 +64,7 @@ def schedule_file_options(func: F) -> F:
                         help="IANA zone the texts' times are in.")(func)
     func = click.option("--year", type=int, default=None,
                         help="Year of the schedules, for texts that state none.")(func)
-    func = click.option("-s", "--schedule", "schedules", metavar="FILE", multiple=True,
+    func = click.option("-s", "--schedule", "schedules", metavar="FILE|URL", multiple=True,
                         help="Schedule to pick from (repeatable; default: the bundled ones).")(func)
     return func
 
@@ -133,10 +133,10 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
                     f"forget it with planner busy remove {path})."
                 ) from None
             raise
+        if window is not None:
+            out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
         for message in calendar.skipped:
             warn(f"planner: {message}")
-        if window is not None:
-            out.extend(expand(calendar, *window))
     return out
 
 

@@ -20,7 +20,7 @@ def register(cli: click.Group) -> None:
 
 
 @click.command()
-@click.argument("file")
+@click.argument("file", metavar="FILE|URL")
 @click.option("--year", type=int, default=None, help="Year, for texts that state none.")
 @click.option("--source-tz", metavar="ZONE", default=None, help="IANA zone of the text's times.")
 @click.option("--as", "as_format", default=None, metavar="FORMAT",
@@ -29,12 +29,14 @@ def register(cli: click.Group) -> None:
               show_default=True, help="Output format.")
 def check(file: str, year: int | None, source_tz: str | None, as_format: str | None,
           fmt: str) -> None:
-    """Read FILE and report its format, counts and every diagnostic with its line.
+    """Read FILE (or an http(s) address) and report its format, counts and every
+    diagnostic with its line.
 
     \b
     Example:
       planner check program.txt
       planner check program.txt --format json
+      planner check https://fosdem.org/2024/schedule/xml
     """
     sch = load_schedule(file, LoadOptions(year=year, source_tz=source_tz, as_format=as_format))
     talks = sum(len(s.talks) for s in sch.sessions)
@@ -104,11 +106,12 @@ def agenda(ctx: click.Context, **params: object) -> None:
     only = None
     if params.pop("picked", False):
         only = set(AgendaStore(agenda_path).load().picks)  # type: ignore[arg-type]
-    _agenda(ctx, params, only)
+    _agenda(ctx, params, only, agenda_path)  # type: ignore[arg-type]
 
 
-def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None) -> None:
-    schedules = load_from(params)
+def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None,
+            agenda_path: str | None = None) -> None:
+    schedules = load_from(params, agenda_path)
     zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
     days = schedule_days(schedules, zone, only)
     if only is not None and not days:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from .common import load_from, schedule_options
+from ..loader import load_schedules
+from .common import load_from, load_options, schedule_options
 
 # Texts larger than this are read after the UI's first paint, behind a loading
 # screen: a 10,000-talk program takes longer to parse than a terminal should stay blank.
@@ -43,8 +45,8 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
     """
     paths = [Path(p) for p in params.get("schedules") or ()]  # type: ignore[union-attr]
     # A missing file counts as small, so it is reported here, before the UI starts.
-    large = sum(p.stat().st_size for p in paths if p.is_file()) > READ_IN_BACKGROUND_BYTES
-    schedules = None if large else load_from(params)  # bad input: one line on stderr
+    large = sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > READ_IN_BACKGROUND_BYTES
+    schedules = None if large else load_from(params, agenda_path)  # bad input: one line on stderr
     if busy_paths:
         from ..busy import parse_busy  # imports icalendar, so only when asked
 
@@ -53,8 +55,10 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
     from ..tui import make_app  # lazily: the other commands never load textual
 
     names = ", ".join(p.name for p in paths)
-    app = make_app(schedules, load=(lambda: load_from(params)) if large else None,
-                   loading=names, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz)
+    app = make_app(schedules, load=(lambda: load_from(params, agenda_path)) if large else None,
+                   loading=names, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz,
+                   reload=lambda: load_schedules(list(params.get("schedules") or ()),  # type: ignore[call-overload]
+                                                 load_options(params), agenda_path, refresh=True))
     app.run()
     if app.load_error is not None:
         raise app.load_error  # printed as `planner: …` once the terminal is restored

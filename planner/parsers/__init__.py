@@ -27,8 +27,16 @@ __all__ = ["FORMATS", "FORMAT_NAMES", "Format", "ParseOptions", "detect", "get_f
 
 # Format name -> module in this package, in detection and help order.
 _MODULES = {"site": "site", "listing": "listing", "abstracts": "abstracts",
-            "author-page": "author_page", "program": "program"}
+            "author-page": "author_page", "frab-xml": "frab", "schedule-json": "c3voc",
+            "ics": "ics_program", "miniconf-papers": "miniconf_papers",
+            "miniconf-calendar": "miniconf_calendar", "program": "program"}
 FORMAT_NAMES: tuple[str, ...] = tuple(_MODULES)
+# Machine-readable formats, whose syntax (an XML root, a JSON shape, BEGIN:VCALENDAR, a
+# CSV header) no pasted text shares: one of them sure of a text settles detection
+# before the text formats, whose sniffers read much of a big text, are even imported.
+STRUCTURED: tuple[str, ...] = ("frab-xml", "schedule-json", "ics", "miniconf-papers",
+                               "miniconf-calendar")
+CERTAIN = 0.95
 
 
 @dataclass(frozen=True)
@@ -43,10 +51,14 @@ class Format:
         return cls(module.NAME, module.TITLE, module.sniff, module.parse)
 
 
+@lru_cache(maxsize=None)
+def _format(name: str) -> Format:
+    return Format.of(importlib.import_module(f"{__name__}.{_MODULES[name]}"))
+
+
 @lru_cache(maxsize=1)
 def _formats() -> dict[str, Format]:
-    modules = (importlib.import_module(f"{__name__}.{m}") for m in _MODULES.values())
-    return {f.name: f for f in map(Format.of, modules)}
+    return {name: _format(name) for name in _MODULES}
 
 
 def __getattr__(name: str) -> object:  # FORMATS is built on first use
@@ -75,6 +87,10 @@ def get_format(name: str) -> Format:
 
 def detect(text: str, source: str = "the text") -> Format:
     """The format that fits `text` best, or a PlannerError naming the candidates."""
+    for name in STRUCTURED:
+        structured = _format(name)
+        if structured.sniff(text) >= CERTAIN:
+            return structured
     formats = _formats()
     fits = sorted(((f.sniff(text), f) for f in formats.values()), key=lambda x: -x[0])
     best_fit, best = fits[0]

@@ -72,7 +72,7 @@ def parse_date(line: str) -> tuple[bool, date | None]:
         return True, None
 
 
-@dataclass
+@dataclass(slots=True)  # one per line of the page: a large paste makes millions
 class _Item:
     line: int
     kind: str  # "text", "date", "comment" or "end"
@@ -189,8 +189,9 @@ class _Reader:
     def build(self) -> Schedule:
         items = self.page.items
         anchors = _anchors(items)
+        anchored = {d for _, d in anchors}  # a set: a page has thousands of dates
         for j, item in enumerate(items):
-            if item.kind == "date" and not any(d == j for _, d in anchors):
+            if item.kind == "date" and j not in anchored:
                 self.diag.warning(
                     "date-without-title", f"date {item.text!r} has no title above it", item.line
                 )

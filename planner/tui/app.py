@@ -7,24 +7,29 @@
 | t | Time zone |
 | e | Export .ics |
 | w | Parser warnings |
+| r | Refresh the schedules |
 | ? | Help |
 | q | Quit |
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.color import Color
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..errors import PlannerError
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
+from ..text import printable
 from .keymap import APP_KEYS, BROWSER_KEYS, KeySpec, bindings
 from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
@@ -39,6 +44,16 @@ from .widgets.talk_list import TalkList
 AGENDA_POLL_SECONDS = 2.0
 
 
+class PrintableFilter(LineFilter):
+    """Schedule text reaches nearly every widget, and Rich passes escape sequences
+    through as they are: every drawn line shows the characters a terminal would act on
+    as visible stand-ins (planner.text.printable), here once for the whole UI."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [seg if seg.control else Segment(printable(seg.text), seg.style)
+                for seg in segments]
+
+
 class PlannerApp(App):
     CSS_PATH = Path(__file__).with_name("planner.tcss")  # absolute: subclasses elsewhere too
     TITLE = "planner"
@@ -47,15 +62,26 @@ class PlannerApp(App):
 
     def __init__(self, state: PlannerState | None = None, *,
                  make_state: Callable[[], PlannerState] | None = None, loading: str = "",
-                 keymap: Mapping[str, str] | None = None) -> None:
-        """Either a ready `state`, or `make_state` to build it after the first paint."""
+                 keymap: Mapping[str, str] | None = None,
+                 reload: Callable[[], list[Schedule]] | None = None) -> None:
+        """Either a ready `state`, or `make_state` to build it after the first paint.
+
+        `reload` reads the schedules again for `r` (addresses checked with their servers).
+        """
         super().__init__()
         self.state: PlannerState = state  # type: ignore[assignment]
         self._make_state = make_state
+        self._reload = reload
+        self._refreshing = False
         self._loading = loading
         self.load_error: PlannerError | None = None  # why the schedules could not be read
         if keymap:
             self.set_keymap(dict(keymap))
+
+    _printable = PrintableFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._printable]
 
     def on_mount(self) -> None:
         if self.state is None:
@@ -100,14 +126,75 @@ class PlannerApp(App):
         else:
             self.push_screen(BrowserScreen(self.state))
         if self.state.changes:
-            n = len(self.state.changes)
-            self.notify(f"{n} pick{'s' if n != 1 else ''} changed since the schedule was "
-                        "last read; the agenda (a) lists them.", severity="warning", timeout=8)
+            self._report_changes("changed since the schedules were last read")
         if self.state.warnings:
             self.notify("Some busy events could not be read: " + "; ".join(
                 self.state.warnings[:3]), severity="warning", timeout=8, markup=False)
+        self._notify_notices()
         # Picks made meanwhile with `planner pick` in another terminal show up here too.
         self.set_interval(AGENDA_POLL_SECONDS, self._poll_agenda)
+
+    def _report_changes(self, how: str) -> None:
+        """What moved, vanished or newly clashes, as `planner refresh` says it (the first
+        six; the agenda screen lists them all)."""
+        lines = self.state.describe_changes()
+        n = len(lines)
+        shown = lines[:6] + ([f"… and {n - 6} more"] if n > 6 else [])
+        self.notify("\n".join(shown) + "\nThe agenda (a) lists them.",
+                    title=f"{n} pick{'s' if n != 1 else ''} {how}", severity="warning",
+                    timeout=20, markup=False)
+
+    def _notify_notices(self) -> None:
+        """Say where a kept copy stood in for a server (offline, a failing server)."""
+        for note in self.state.notices():
+            self.notify(note, severity="warning", timeout=10, markup=False)
+
+    # -- refresh ----------------------------------------------------------------------
+
+    def action_refresh_sources(self) -> None:
+        if self._reload is None:
+            self.notify("These schedules were given in this session only; there is nothing "
+                        "to refresh from.", severity="warning", markup=False)
+            return
+        if self._refreshing:
+            return
+        self._refreshing = True
+        self.notify("Reading the schedules again…", timeout=3, markup=False)
+        self._refresh_in_background()
+
+    @work(thread=True, exit_on_error=False)
+    def _refresh_in_background(self) -> None:
+        assert self._reload is not None
+        try:
+            schedules = self._reload()
+        except PlannerError as exc:
+            self.call_from_thread(self._refresh_failed, exc)
+            return
+        self.call_from_thread(self._use_schedules, schedules)
+
+    def _refresh_failed(self, exc: PlannerError) -> None:
+        self._refreshing = False
+        self.notify(exc.message, title="Refresh failed", severity="error", timeout=10,
+                    markup=False)
+
+    async def _use_schedules(self, schedules: list[Schedule]) -> None:
+        """Show the re-read schedules, and report what changed for the picks."""
+        self._refreshing = False
+        self.state = self.state.renewed(schedules)
+        problem = self._read_picks()
+        if problem is not None:
+            self.notify(problem.message, severity="error", timeout=10, markup=False)
+        # The old browser goes before the new one comes: screens have fixed ids.
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(BrowserScreen(self.state))
+        self._update_subtitle()
+        if self.state.changes:
+            self._report_changes("changed")
+        else:
+            self.notify("Schedules read again; none of your picks changed.", timeout=5,
+                        markup=False)
+        self._notify_notices()
 
     def _poll_agenda(self) -> None:
         try:
@@ -255,6 +342,7 @@ def make_app(
     zone: str | None = None,
     export_dir: str | Path | None = None,
     keymap: Mapping[str, str] | None = None,
+    reload: Callable[[], list[Schedule]] | None = None,
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
@@ -263,7 +351,9 @@ def make_app(
     ends the app with `app.load_error` set.
     `agenda_path` overrides the agenda file (PLANNER_AGENDA, else the user's data dir);
     `zone` overrides the zone remembered in the agenda for this run only;
-    `export_dir` is where `e` writes the .ics (default: the current directory).
+    `export_dir` is where `e` writes the .ics (default: the current directory);
+    `reload` reads the schedules again when `r` asks (default: the files in `paths`,
+    else none).
     """
     busy = tuple(busy_paths)
 
@@ -271,8 +361,11 @@ def make_app(
         return PlannerState(found, agenda_path=agenda_path, busy_paths=busy, zone=zone,
                             export_dir=export_dir)
 
+    if reload is None and paths:
+        reload = lambda: load_schedules(list(paths), options, refresh=True)  # noqa: E731
     if load is not None:
-        return PlannerApp(make_state=lambda: build(load()), loading=loading, keymap=keymap)
+        return PlannerApp(make_state=lambda: build(load()), loading=loading, keymap=keymap,
+                          reload=reload)
     if schedules is None:
         schedules = load_schedules(list(paths) if paths else None, options)
-    return PlannerApp(build(schedules), keymap=keymap)
+    return PlannerApp(build(schedules), keymap=keymap, reload=reload)

@@ -39,6 +39,9 @@ APP_KEYS: tuple[KeySpec, ...] = (
             "Write the picks to an .ics calendar file."),
     KeySpec("planner.diagnostics", "w", "show_diagnostics", "Warnings",
             "What the parser could not read cleanly, with line numbers.", show=False),
+    KeySpec("planner.refresh", "r", "refresh_sources", "Refresh",
+            "Read the schedules again (addresses from their servers) and report what "
+            "changed for the picks.", show=False),
     KeySpec("planner.help", "question_mark", "show_help", "Help",
             "These keys, read from the live bindings.", key_display="?"),
     KeySpec("planner.quit", "q", "quit", "Quit", "Leave planner (picks are already saved)."),

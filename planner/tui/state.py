@@ -78,6 +78,18 @@ class PlannerState:
         self.zone: ZoneInfo = get_zone(zone or default_zone_name(schedules))
         self.outline: Outline = build_outline(schedules, self.zone)
 
+    def renewed(self, schedules: list[Schedule]) -> PlannerState:
+        """A state on re-read schedules with this one's agenda, busy time, zone and export
+        folder (its picks are read by `load_picks`, which reports what changed)."""
+        return PlannerState(schedules, agenda_path=self.agenda_path, busy_paths=self.busy_paths,
+                            zone=self._zone_override, export_dir=self.export_dir)
+
+    def notices(self) -> list[str]:
+        """Where a kept copy stood in for a server, one sentence each."""
+        notice = _core("sources", "Loading by address").NOTICE
+        return [d.message for sch in self.schedules for d in sch.diagnostics
+                if d.code == notice]
+
     # -- zone -------------------------------------------------------------------------
 
     @property

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+
 from planner.loader import load_schedules
+from planner.tui import make_app
 from planner.tui.rows import RowKind
 from planner.tui.screens.browser import BrowserScreen
 from planner.tui.screens.diagnostics import DiagnosticsScreen
@@ -12,6 +15,7 @@ from planner.tui.widgets.talk_detail import TalkDetail
 
 from .helpers import (
     AUTOTUNE,
+    TWO_TRACK,
     CHECKPOINT,
     COMPILER,
     KEYNOTE_TALK,
@@ -170,3 +174,20 @@ async def test_double_click_picks_a_talk(app_for):
         await pilot.click("#talks", offset=(10, target))
         await pilot.click("#talks", offset=(10, target), times=2)
         assert app.state.is_picked(talk_list(app).rows[target].talk.id)
+
+
+async def test_escape_sequences_in_a_schedule_are_drawn_as_visible_stand_ins(tmp_path):
+    text = (TWO_TRACK.read_text(encoding="utf-8")
+            .replace(SPARSE, SPARSE + "\x1b[2J\x1b]0;owned\x07\u202e"))
+    path = tmp_path / "two-track.txt"
+    path.write_text(text, encoding="utf-8")
+    shutil.copy(TWO_TRACK.with_suffix(".toml"), path.with_suffix(".toml"))
+    app = make_app(load_schedules([str(path)]), export_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tl = talk_list(app)
+        tl.focus()
+        tl.move_to(next(i for i, r in enumerate(tl.rows) if r.talk and SPARSE in r.talk.title))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
+        assert SPARSE + "␛[2J␛]0;owned" in shown  # (Rich itself drops the BEL)

@@ -66,3 +66,18 @@ def test_bundled_schedules_on_the_reading_list(snap_compare, size):
     # The last day-bar stop: an unscheduled listing, papers without times.
     assert snap_compare(make_app(load_schedules(None)), terminal_size=size,
                         press=["d", "d", "d", "down"])
+
+
+@SIZES
+def test_program_with_rooms_and_links(snap_compare, size):
+    # FOSDEM's own schedule.xml: rooms at the end of the rows where they fit, and the
+    # highlighted talk's room, track, language and links in the detail.
+    from ..conftest import DATA
+
+    app = make_app(load_schedules([str(DATA / "frab-xml" / "fosdem2024-excerpt.xml")]))
+
+    async def setup(pilot):
+        for _ in range(3):
+            await pilot.press("down")
+
+    assert snap_compare(app, terminal_size=size, run_before=setup)

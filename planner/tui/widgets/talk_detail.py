@@ -100,11 +100,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
                        self._style("muted"))
         if talk.speakers:
             out.append(people(talk.speakers) + "\n")
-        room = talk.location or (session.location if session is not None else None)
-        if room:
-            out.append(f"@ {room}\n")
-        if talk.track:
-            out.append(f"Track: {talk.track}\n", self._style("muted"))
+        # A standalone session is the talk itself: its title would only repeat.
         where = [session.title] if session is not None and not session.standalone else []
         if sch is not None:
             where.append(sch.label)
@@ -117,6 +113,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
             if talk.published is not None:
                 note = f"Published {talk.published:%d %b %Y}. " + note
             out.append(note + "\n", self._style("muted"))
+        self._place(out, talk, session)
         if self.source.is_picked(talk.id):
             out.append("● Picked\n", self._style("picked"))
         clashes = self.source.clash_lines(talk)
@@ -134,15 +131,23 @@ class TalkDetail(VerticalScroll, can_focus=False):
             if talk.abstract_truncated:
                 out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
             out.append("\n")
-        links = ([("Link", talk.url)] if talk.url else []) + [(ln.label, ln.url) for ln in talk.links]
-        if links:
-            out.append("\n")
-            for label, url in links:
-                out.append(f"{label}: ", self._style("muted"))
-                out.append(url + "\n")
         if talk.line is not None and sch is not None:
             out.append(f"\n{Path(sch.source).name}, line {talk.line}", self._style("muted"))
         return out
+
+    def _place(self, out: Text, talk: Talk, session: Session | None) -> None:
+        """Room, track and language, then the talk's links, one a line."""
+        room = talk.location or (session.location if session is not None else None)
+        facts = [f"{label}: {value}" for label, value in (
+            ("Room", room), ("Track", talk.track), ("Language", talk.language)) if value]
+        if facts:
+            out.append(" · ".join(facts) + "\n")
+        if talk.url:
+            out.append("Link: ", self._style("label"))
+            out.append(talk.url + "\n")
+        for link in talk.links:
+            out.append(f"{link.label}: ", self._style("label"))
+            out.append(link.url + "\n")
 
     def _session(self, sch: Schedule | None, s: Session) -> Text:
         out = Text()
@@ -154,10 +159,10 @@ class TalkDetail(VerticalScroll, can_focus=False):
             out.append(people(s.speakers, " · ") + "\n")
         if s.chairs:
             out.append("Chair: " + people(s.chairs, " · ") + "\n", self._style("muted"))
-        if s.location:
-            out.append(f"@ {s.location}\n")
-        if s.url:
-            out.append(s.url + "\n", self._style("muted"))
+        facts = [f"{label}: {value}" for label, value in (
+            ("Room", s.location), ("Track", s.track), ("Link", s.url)) if value]
+        if facts:
+            out.append(" · ".join(facts) + "\n")
         if s.description:
             out.append("\n" + s.description + "\n")
         count = len(s.talks)

@@ -1,6 +1,7 @@
 """The schedule as a list: day headings, parallel-session slots, sessions and talks.
 
-A talk row reads `mark track time title  speakers`.  Marks: `●` picked, `✗` picked
+A talk row reads `mark track time title  speakers  room` (the room where the source
+names one and the row has space).  Marks: `●` picked, `✗` picked
 and clashing with another pick or a busy event, `!` not picked but would clash if
 picked; a `~` before the time means the time is an estimate.
 
@@ -26,6 +27,7 @@ from ..rows import Row, RowKind
 from .row_list import RowList
 
 PICKED, CLASH, WOULD_CLASH = "●", "✗", "!"
+ROOM_WIDTH = 16  # the room column at the end of a talk row
 
 
 class Marks(Protocol):
@@ -145,13 +147,32 @@ class TalkList(RowList[Row]):
         who = names(talk.speakers)
         room = width - line.cell_len
         title_style = self._style("placeholder") if talk.title_source != "stated" else ""
+        where = talk.location or (row.session.location if row.session is not None else None)
+        if where and room > 44:  # else the room would squeeze the title
+            # The room in a column at the right, where the row has space for it (the
+            # detail pane shows it whole): rows keep their titles aligned.
+            place = where if len(where) <= ROOM_WIDTH else where[:ROOM_WIDTH - 1] + "…"
+            room -= ROOM_WIDTH + 2
+            line_end = Text(f"  {place:>{ROOM_WIDTH}}", self._style("speakers"))
+        else:
+            line_end = None
         if who and room > 40:
             # Titles in a column, speakers aligned after them.
             title_room = room * 3 // 5
             if len(title) > title_room - 2:
                 title = title[: title_room - 3] + "…"
             line.append(f"{title:<{title_room}}", title_style)
-            line.append(who, self._style("speakers"))
+            speaker_room = room - title_room
+            if line_end is not None and len(who) > speaker_room:
+                who = who[: max(0, speaker_room - 1)] + "…"
+            line.append(f"{who:<{speaker_room}}" if line_end is not None else who,
+                        self._style("speakers"))
         else:
-            line.append(title, title_style)
+            if line_end is not None:
+                title = title if len(title) <= room else title[: max(0, room - 1)] + "…"
+                line.append(f"{title:<{room}}", title_style)
+            else:
+                line.append(title, title_style)
+        if line_end is not None:
+            line.append_text(line_end)
         return line
