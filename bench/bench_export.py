@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE))
 import synth  # noqa: E402
 from icalendar import Alarm, Calendar, Event, Timezone, vText  # noqa: E402
 
-from planner.agenda import AgendaStore  # noqa: E402
+from planner.picks.store import AgendaStore  # noqa: E402
 from planner.export import Selection, export_agenda  # noqa: E402
 from planner.ics import PRODID, describe, event_uid  # noqa: E402
 from planner.loader import load_schedule  # noqa: E402

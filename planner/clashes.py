@@ -19,7 +19,7 @@ from collections import defaultdict
 from datetime import datetime, tzinfo
 from typing import Literal, NamedTuple
 
-from .agenda import Agenda, ResolvedPick, resolve_picks
+from .picks.store import Agenda, ResolvedPick, resolve_picks
 from .gcpause import gc_paused
 from .model import Schedule, Talk
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import clock
-from .agenda import Agenda, AgendaStore, normalize_ids
+from .picks.store import Agenda, AgendaStore, normalize_ids
 from .days import local_day, resolve_day, schedule_days
 from .errors import AmbiguousError, PlannerError
 from .ics import Entry, build_calendar

@@ -193,7 +193,7 @@ def schedule_paths(paths: list[str] | None,
     in the agenda (planner add); else every bundled one whose format is known."""
     if paths:
         return list(paths)
-    from .subscriptions import remembered
+    from .picks.subscriptions import remembered
 
     kept = remembered(agenda_path)
     return list(kept) if kept else _known_bundled()
@@ -216,7 +216,7 @@ def load_schedules(
     """
     if paths:
         return [_load(p, options, refresh) for p in paths]
-    from .subscriptions import remembered
+    from .picks.subscriptions import remembered
 
     kept = remembered(agenda_path)
     if not kept:

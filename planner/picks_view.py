@@ -11,8 +11,8 @@ import textwrap
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from .agenda import ResolvedPick
-from .changes import Change
+from .picks.store import ResolvedPick
+from .picks.changes import Change
 from .clashes import Clash, Interval
 from .render import day_heading, iso, names_brief, short, span, when
 from .zones import zone_name

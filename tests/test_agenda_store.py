@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.agenda import (
+from planner.picks.store import (
     AGENDA_VERSION, Agenda, AgendaStore, Pick, default_agenda_path, parse_agenda,
     resolve_picks, stored_timezone,
 )
@@ -299,7 +299,7 @@ def test_parse_agenda_accepts_what_serialize_writes(tmp_path, schedules):
 
 _WRITER = textwrap.dedent("""
     import sys
-    from planner.agenda import AgendaStore, Pick
+    from planner.picks.store import AgendaStore, Pick
 
     store = AgendaStore(sys.argv[1])
     prefix, count = sys.argv[2], int(sys.argv[3])
@@ -336,7 +336,7 @@ def _writer(tmp_path: Path, *args: str) -> subprocess.Popen:
 _SPAWNER = textwrap.dedent("""
     import os, sys
     import filelock  # imported once here, not in every child
-    from planner.agenda import AgendaStore, Pick
+    from planner.picks.store import AgendaStore, Pick
 
     path = sys.argv[1]
     for line in sys.stdin:

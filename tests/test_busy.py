@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from planner.busy import busy_window, load_busy, parse_busy
+from planner.picks.busy import busy_window, load_busy, parse_busy
 from planner.clashes import Interval, find_clashes
 from planner.errors import PlannerError
 from planner.loader import load_schedules
@@ -124,7 +124,7 @@ def test_empty_and_directory_busy_files(tmp_path):
 
 
 def test_clashes_module_does_not_load_icalendar():
-    code = ("import sys, planner.agenda, planner.clashes, planner.changes, planner.busy; "
+    code = ("import sys, planner.picks.store, planner.clashes, planner.picks.changes, planner.picks.busy; "
             "print(any(m.split('.')[0] in ('icalendar', 'recurring_ical_events') "
             "for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.agenda import AgendaStore
-from planner.changes import acknowledge, detect_changes, needs_acknowledging
+from planner.picks.store import AgendaStore
+from planner.picks.changes import acknowledge, detect_changes, needs_acknowledging
 from planner.cli import main
 from planner.loader import load_schedules
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 from planner.clashes import (
     Interval, candidate_clash_map, clash_map, clashes_for, find_clashes, would_clash,
 )

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from icalendar import Calendar
 
 from planner import clock
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 from planner.cli import main
 from planner.errors import PlannerError
 from planner.export import Selection, export_agenda

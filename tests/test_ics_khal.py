@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 from planner.cli import main
 from planner.ics import build_calendar, clean_text, event_uid
 from planner.loader import load_schedule

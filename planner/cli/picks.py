@@ -1,7 +1,7 @@
 """`planner pick`, `unpick`, `picks`, `clashes`, `busy add|remove|list` and `timezone`.
 
-Thin commands over planner.agenda (storage), planner.clashes, planner.busy and
-planner.changes.  icalendar is loaded only when a busy calendar is in play.
+Thin commands over planner.picks.store (storage), planner.clashes, planner.picks.busy and
+planner.picks.changes.  icalendar is loaded only when a busy calendar is in play.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import click
 
-from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks
+from ..picks.store import Agenda, AgendaStore, ResolvedPick, resolve_picks
 from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
@@ -116,7 +116,7 @@ def load_plan(params: dict[str, Any], with_busy: bool = True) -> Plan:
 def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
                    schedules: list[Schedule], zone: ZoneInfo) -> list[Interval]:
     """Busy intervals from the remembered calendars and --busy, in the schedules' window."""
-    from ..busy import busy_window, expand, parse_busy
+    from ..picks.busy import busy_window, expand, parse_busy
 
     if not agenda.busy and not extra:
         return []
@@ -251,7 +251,7 @@ def picks(**params: Any) -> None:
       planner picks --day tue --tz Europe/Berlin
       planner picks program.txt --busy work.ics --format json
     """
-    from ..changes import acknowledge, detect_changes, needs_acknowledging
+    from ..picks.changes import acknowledge, detect_changes, needs_acknowledging
 
     plan = load_plan(params)
     changes = detect_changes(plan.schedules, plan.agenda, plan.busy)
@@ -329,7 +329,7 @@ def busy_add(files: tuple[str, ...], agenda_path: str | None) -> None:
     Example:
       planner busy add ~/Downloads/work.ics
     """
-    from ..busy import parse_busy
+    from ..picks.busy import parse_busy
 
     parsed = [parse_busy(f) for f in files]
     added = set(AgendaStore(agenda_path).add_busy(files))
@@ -354,7 +354,7 @@ def busy_remove(files: tuple[str, ...], agenda_path: str | None) -> None:
 @agenda_option
 def busy_list(agenda_path: str | None) -> None:
     """List the remembered calendars and how many events each holds."""
-    from ..busy import parse_busy
+    from ..picks.busy import parse_busy
 
     agenda = AgendaStore(agenda_path).load()
     if not agenda.busy:

@@ -98,7 +98,7 @@ def agenda(ctx: click.Context, **params: object) -> None:
       planner agenda --day 2021-04-06 --format markdown > day1.md
       planner agenda --day today --picked  # only my picks
     """
-    from ..agenda import AgendaStore, stored_timezone
+    from ..picks.store import AgendaStore, stored_timezone
 
     agenda_path = params.pop("agenda_path", None)
     if not params.get("tz"):  # the zone saved with `planner timezone`

@@ -1,6 +1,6 @@
 """`planner add`, `remove`, `sources` and `refresh`: remembered schedules.
 
-Thin commands over planner.subscriptions (which remembers them in the agenda and
+Thin commands over planner.picks.subscriptions (which remembers them in the agenda and
 re-reads them) and planner.picks_view (which words the changes).
 """
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from ..agenda import AgendaStore
+from ..picks.store import AgendaStore
 from ..errors import EXIT_ERROR, PlannerError
 from .common import emit, emit_json, format_option, load_options, warn
 from .picks import agenda_option, busy_option, load_busy_time, user_zone, zone_option
@@ -51,7 +51,7 @@ def add(specs: tuple[str, ...], agenda_path: str | None, **params: Any) -> None:
       planner add https://fosdem.org/2024/schedule/xml
       planner add ~/Downloads/schedule.json
     """
-    from ..subscriptions import add as remember
+    from ..picks.subscriptions import add as remember
 
     for entry in remember(AgendaStore(agenda_path), list(specs), load_options(params)):
         state = "Remembered" if entry.new else "Already remembered"
@@ -72,7 +72,7 @@ def remove(specs: tuple[str, ...], agenda_path: str | None) -> None:
       planner remove https://fosdem.org/2024/schedule/xml
       planner remove 2
     """
-    from ..subscriptions import remove as forget
+    from ..picks.subscriptions import remove as forget
 
     for spec in forget(AgendaStore(agenda_path), list(specs)):
         emit(f"Forgot {spec}\n")
@@ -93,7 +93,7 @@ def sources(agenda_path: str | None, fmt: str, **params: Any) -> None:
       planner sources
       planner sources --format json
     """
-    from ..subscriptions import states
+    from ..picks.subscriptions import states
 
     found = states(agenda_path, load_options(params))
     if fmt == "json":
@@ -134,8 +134,8 @@ def refresh(**params: Any) -> None:
       planner refresh --format json
     """
     from ..picks_view import describe_change
-    from ..subscriptions import refresh as reread
-    from ..subscriptions import report_json
+    from ..picks.subscriptions import refresh as reread
+    from ..picks.subscriptions import report_json
 
     store = AgendaStore(params.get("agenda_path"))
     agenda = store.load()

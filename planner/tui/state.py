@@ -62,12 +62,12 @@ class PlannerState:
                     self.refs.setdefault(t.id, TalkRef(sch, s, t))
             for t in sch.unscheduled:
                 self.refs.setdefault(t.id, TalkRef(sch, None, t))
-        self.store: Any = None  # planner.agenda.AgendaStore once load_picks ran
+        self.store: Any = None  # planner.picks.store.AgendaStore once load_picks ran
         self.agenda: Any = None
         self.picks: set[str] = set()
         self.busy: list[Any] = []  # planner.clashes.Interval of the user's busy events
         self.warnings: list[str] = []  # busy events that could not be read
-        self.changes: list[Any] = []  # planner.changes.Change found when the TUI opened
+        self.changes: list[Any] = []  # planner.picks.changes.Change found when the TUI opened
         self._clashes: dict[str, list[Any]] = {}
         self._would_clash: dict[str, list[Any]] = {}
         self._candidates: list[Any] | None = None
@@ -117,7 +117,7 @@ class PlannerState:
         A corrupt agenda file raises the store's PlannerError (it has been moved
         aside, and the message says how to recover); the state is still usable.
         """
-        agenda_mod = _core("agenda", "Picking")
+        agenda_mod = _core("picks.store", "Picking")
         self.store = agenda_mod.AgendaStore(self.agenda_path)
         agenda = self.store.load()
         if self._zone_override is None and agenda.timezone:
@@ -138,7 +138,7 @@ class PlannerState:
         Like `planner picks`, the TUI shows them (on the agenda screen) and records
         the new state, so each move is reported once, wherever the user saw it.
         """
-        changes = _core("changes", "Change detection")
+        changes = _core("picks.changes", "Change detection")
         self.changes = changes.detect_changes(self.schedules, agenda, self.busy)
         if changes.needs_acknowledging(self.schedules, agenda):
             self.store.update(lambda a: changes.acknowledge(self.schedules, a))
@@ -147,7 +147,7 @@ class PlannerState:
         paths = list(dict.fromkeys([*agenda.busy, *self.busy_paths]))
         if not paths:
             return
-        busy = _core("busy", "Busy calendars")
+        busy = _core("picks.busy", "Busy calendars")
         window = busy.busy_window(self.schedules)
         if window is None:
             return
@@ -156,7 +156,7 @@ class PlannerState:
 
     def _apply(self, agenda: Any) -> None:
         clashes = _core("clashes", "Clash detection")
-        resolve = _core("agenda", "Picking").resolve_picks
+        resolve = _core("picks.store", "Picking").resolve_picks
         self.agenda = agenda
         self.picks = set(agenda.picks)
         picked = clashes.pick_intervals(resolve(self.schedules, agenda))
@@ -201,10 +201,10 @@ class PlannerState:
         return True
 
     def resolved_picks(self) -> list[Any]:
-        """The picks matched against the loaded schedules (planner.agenda.ResolvedPick)."""
+        """The picks matched against the loaded schedules (planner.picks.store.ResolvedPick)."""
         if self.agenda is None:
             return []
-        return _core("agenda", "Picking").resolve_picks(self.schedules, self.agenda)
+        return _core("picks.store", "Picking").resolve_picks(self.schedules, self.agenda)
 
     # -- marks (the talk list's Marks protocol) ---------------------------------------
 

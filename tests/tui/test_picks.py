@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 from planner.tui.screens.agenda import AgendaScreen
 from planner.tui.screens.browser import BrowserScreen
 from planner.tui.widgets.talk_list import CLASH, PICKED, WOULD_CLASH

@@ -12,7 +12,7 @@ import sys
 import termios
 import time
 
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 
 from .helpers import ROOT, TWO_TRACK
 

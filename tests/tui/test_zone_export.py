@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import icalendar
 
-from planner.agenda import AgendaStore
+from planner.picks.store import AgendaStore
 from planner.tui.screens.browser import BrowserScreen
 from planner.tui.screens.zones import ZonePicker
 

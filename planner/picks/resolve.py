@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Iterable, Literal
 
-from .model import Schedule, Talk
+from ..model import Schedule, Talk
 
 if TYPE_CHECKING:  # planner.agenda imports this module; annotations only here
-    from .agenda import Agenda, Pick
+    from .store import Agenda, Pick
 
 
 def normalize_ids(ids: Iterable[str]) -> list[str]:

@@ -23,11 +23,11 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .clashes import Interval
-from .errors import PlannerError
-from .model import Schedule
-from .textio import read_bytes
-from .zones import get_zone, local_zone_name
+from ..clashes import Interval
+from ..errors import PlannerError
+from ..model import Schedule
+from ..textio import read_bytes
+from ..zones import get_zone, local_zone_name
 
 # Busy time just outside the conference still matters for talks at its edges, and
 # the display day can differ from the schedule's day by up to a day either way.

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from .agenda import Agenda, ResolvedPick, resolve_picks
-from .clashes import Clash, Interval, find_clashes, pick_intervals
-from .model import Schedule
+from .store import Agenda, ResolvedPick, resolve_picks
+from ..clashes import Clash, Interval, find_clashes, pick_intervals
+from ..model import Schedule
 
 ChangeKind = Literal["moved", "vanished", "new-clash"]
 

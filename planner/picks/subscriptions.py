@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import PlannerError
-from .sources import is_url
+from ..errors import PlannerError
+from ..sources import is_url
 
 if TYPE_CHECKING:
-    from .agenda import Agenda, AgendaStore
+    from .store import Agenda, AgendaStore
     from .changes import Change
-    from .clashes import Interval
-    from .loader import LoadOptions
-    from .model import Schedule
+    from ..clashes import Interval
+    from ..loader import LoadOptions
+    from ..model import Schedule
 
 
 def agenda_file(path: str | os.PathLike[str] | None = None) -> Path:
@@ -83,7 +83,7 @@ class Added:
 def add(store: AgendaStore, specs: list[str], options: LoadOptions | None = None) -> list[Added]:
     """Remember schedules.  Each is read first: one that cannot be read is refused (one
     sentence saying why) and nothing is remembered."""
-    from .loader import load_schedule
+    from ..loader import load_schedule
 
     wanted = list(dict.fromkeys(normalize(s) for s in specs))
     schedules = [load_schedule(spec, options) for spec in wanted]
@@ -100,7 +100,7 @@ def add(store: AgendaStore, specs: list[str], options: LoadOptions | None = None
 def remove(store: AgendaStore, specs: list[str]) -> list[str]:
     """Forget remembered schedules (and the kept copies of addresses); an unknown one
     forgets nothing."""
-    from . import sources
+    from .. import sources
 
     def apply(agenda: Agenda) -> list[str]:
         kept = list(agenda.sources)
@@ -136,8 +136,8 @@ class SourceState:
 def states(agenda_path: str | os.PathLike[str] | None,
            options: LoadOptions | None = None) -> list[SourceState]:
     """Each remembered schedule, read from its file or kept copy, never fetched."""
-    from . import sources
-    from .loader import load_schedule, parse_text
+    from .. import sources
+    from ..loader import load_schedule, parse_text
 
     out = []
     for spec in remembered(agenda_path):
@@ -210,9 +210,9 @@ def refresh(store: AgendaStore, options: LoadOptions | None = None,
     A schedule that cannot be read is reported and left out; its picks are then "not
     loaded" and left alone, never reported as vanished.
     """
-    from . import sources
+    from .. import sources
     from .changes import acknowledge, detect_changes, needs_acknowledging
-    from .loader import load_schedule, read_url
+    from ..loader import load_schedule, read_url
 
     agenda = store.load()
     out = []

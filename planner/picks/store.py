@@ -33,17 +33,17 @@ from typing import Any, Iterator, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
-from . import clock
-from .errors import PlannerError
-from .model import Schedule, Talk
-from .picked import (  # noqa: F401  (re-exported: callers import them from here)
+from .. import clock
+from ..errors import PlannerError
+from ..model import Schedule, Talk
+from .resolve import (  # noqa: F401  (re-exported: callers import them from here)
     PickStatus, ResolvedPick, normalize_ids, resolve_picks, talk_index,
     unknown_ids_message,
 )
-from .safefile import (
+from ..safefile import (
     Refused, fsync_dir, kind_of, read_limited, read_only, remove_stale_temporaries, write_file,
 )
-from .zones import get_zone
+from ..zones import get_zone
 
 AGENDA_VERSION = 1  # raise when the file's shape changes; older files are migrated on read
 AGENDA_FILENAME = "agenda.json"
