@@ -21,8 +21,8 @@ from datetime import date, datetime, timedelta, timezone
 from statistics import median
 from zoneinfo import ZoneInfo
 
-from .diagnostics import DiagnosticSink
-from .model import Schedule, Session, SessionKind, Talk
+from ..diagnostics import DiagnosticSink
+from ..model import Schedule, Session, SessionKind, Talk
 
 DEFAULT_TALK_MINUTES = 20
 # How long a session of these kinds lasts when nothing else bounds it.
