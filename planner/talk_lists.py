@@ -18,7 +18,7 @@ from .zones import zone_name
 if TYPE_CHECKING:
     from .model import Schedule, Talk
     from .search import Hit
-    from .speakers import Person
+    from .people import Person
 
 WHEN_WIDTH = 23  # `Tue 6 Apr ~09:30–~09:50`
 

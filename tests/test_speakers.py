@@ -12,7 +12,8 @@ from planner.loader import load_schedules
 from planner.model import Schedule, Talk
 from planner.parsers import site
 from planner.parsers.base import ParseOptions
-from planner.speakers import SpeakerIndex, is_artefact, looks_like_name, make_speaker
+from planner.people import SpeakerIndex
+from planner.speakers import is_artefact, looks_like_name, make_speaker
 
 from .conftest import ROOT
 

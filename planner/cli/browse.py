@@ -7,14 +7,11 @@ planner.talk_lists (text) or render.talk_entry_json (JSON).
 
 from __future__ import annotations
 
-import difflib
-
 import click
 
-from ..errors import AmbiguousError, PlannerError
 from ..model import Schedule, Talk
 from ..render import talk_entry_json
-from ..speakers import Person, SpeakerIndex
+from ..people import SpeakerIndex, find_person
 from ..talk_lists import render_speakers, render_talks
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,
@@ -24,25 +21,6 @@ from .common import (
 def register(cli: click.Group) -> None:
     for command in (talks, speakers):
         cli.add_command(command)
-
-
-def find_person(index: SpeakerIndex, name: str) -> Person:
-    """The one person `name` means: an exact (folded) name, else a unique partial match."""
-    person = index.find(name)
-    if person is not None:
-        return person
-    matches = index.match(name)
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        shown = ", ".join(p.name for p in matches[:6])
-        more = f" and {len(matches) - 6} more" if len(matches) > 6 else ""
-        raise AmbiguousError(
-            f"{len(matches)} speakers match {name!r} ({shown}{more}); give more of the name."
-        )
-    close = difflib.get_close_matches(name.lower(), [p.key for p in index.people()], n=1)
-    hint = f"; did you mean {index.find(close[0]).name!r}?" if close else "."  # type: ignore[union-attr]
-    raise PlannerError(f"No speaker called {name!r} in the loaded schedules{hint}")
 
 
 @click.command()

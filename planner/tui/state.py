@@ -247,7 +247,7 @@ class PlannerState:
 
     def speaker_index(self) -> Any:
         if self._speaker_index is None:
-            index_type = getattr(_core("speakers", "The speaker list"), "SpeakerIndex", None)
+            index_type = getattr(_core("people", "The speaker list"), "SpeakerIndex", None)
             if index_type is None:
                 raise Unavailable("The speaker list is not available yet in this build.")
             self._speaker_index = index_type(self.schedules)
