@@ -75,7 +75,7 @@ class Speaker(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str  # as written in the source, for display
-    key: str  # normalised: case, accents and spacing folded (see speakers.name_key)
+    key: str  # normalised: case, accents and spacing folded (see parsers.names.name_key)
     # Where the person is from, as the source states it ("Stanford University"); never
     # part of the name or the key, so one person with and without it is one person.
     affiliation: str | None = None

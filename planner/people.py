@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .errors import AmbiguousError, PlannerError
 from .model import Schedule, Talk
-from .speakers import is_artefact, name_key
+from .parsers.names import is_artefact, name_key
 from .text import fold
 
 @dataclass

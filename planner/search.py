@@ -172,7 +172,7 @@ class Corpus:
     def of_talks(cls, talks: Sequence[Talk]) -> Corpus:
         fields = (
             Field.build("title", [_title_text(t) for t in talks]),
-            # Speaker keys are their names already folded (`speakers.name_key`); where
+            # Speaker keys are their names already folded (`parsers.names.name_key`); where
             # the source gives an affiliation it is searched with the name.
             Field.build("speakers", [_speaker_text(t) for t in talks]),
             Field.build("abstract", [t.abstract for t in talks]),

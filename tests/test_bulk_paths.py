@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from planner.diagnostics import DiagnosticSink
 from planner.ids import talk_id, title_ids
 from planner.parsers.papers import PaperBuilder
-from planner.speakers import is_artefact, lettered_names, looks_like_name, make_speaker
+from planner.parsers.names import is_artefact, lettered_names, looks_like_name, make_speaker
 from planner.text import fold, fold_many, folded_bytes
 
 # Names that take every path: plain, accented, odd case, initials, artefacts, mononyms,

@@ -26,7 +26,7 @@ from planner.ics import ESTIMATED_NOTE, build_calendar, clean_text, event_uid, p
 from planner.loader import load_schedule
 from planner.render import display_title
 from planner.model import Schedule, Session, SessionKind, Speaker, Talk
-from planner.speakers import name_key
+from planner.parsers.names import name_key
 from planner.text import squash
 
 from .conftest import DATA, MLSYS2021, ROOT

@@ -13,7 +13,7 @@ from planner.model import Schedule, Talk
 from planner.parsers import site
 from planner.parsers.base import ParseOptions
 from planner.people import SpeakerIndex
-from planner.speakers import is_artefact, looks_like_name, make_speaker
+from planner.parsers.names import is_artefact, looks_like_name, make_speaker
 
 from .conftest import ROOT
 

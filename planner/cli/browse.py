@@ -1,7 +1,7 @@
 """`planner talks` and `planner speakers`: browsing every loaded schedule as one body
 of talks, papers and people (`planner search` is in search_cmd).
 
-Thin commands: load the schedules, ask planner.speakers, print with
+Thin commands: load the schedules, ask planner.people, print with
 planner.talk_lists (text) or render.talk_entry_json (JSON).
 """
 

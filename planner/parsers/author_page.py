@@ -30,7 +30,7 @@ from datetime import date
 
 from ..diagnostics import DiagnosticSink
 from ..model import Schedule, Talk
-from ..speakers import looks_like_name, looks_like_name_list
+from .names import looks_like_name, looks_like_name_list
 from .base import ParseOptions, split_lines
 from .datetimes import MONTHS
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule

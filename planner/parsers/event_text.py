@@ -10,7 +10,7 @@ from functools import lru_cache
 from urllib.parse import urljoin
 
 from ..model import SessionKind, Speaker
-from ..speakers import make_speaker, split_author_line
+from .names import make_speaker, split_author_line
 
 # -- kinds ----------------------------------------------------------------------------
 

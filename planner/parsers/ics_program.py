@@ -22,7 +22,7 @@ from typing import Any
 
 from ..diagnostics import DiagnosticSink
 from ..model import Schedule, SessionKind, Speaker
-from ..speakers import looks_like_name
+from .names import looks_like_name
 from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..diagnostics import DiagnosticSink
 from ..model import Schedule, Speaker
-from ..speakers import split_author_line
+from .names import split_author_line
 from ..text import fold
 from .base import ParseOptions, split_lines
 from .papers import PaperBuilder, ends_cleanly, excerpt, gc_paused, untimed_schedule

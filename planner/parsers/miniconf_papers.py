@@ -20,7 +20,7 @@ from collections import Counter
 from ..diagnostics import DiagnosticSink
 from ..ids import digest
 from ..model import Schedule
-from ..speakers import split_author_line
+from .names import split_author_line
 from .base import ParseOptions
 from .papers import PaperBuilder, excerpt, gc_paused, untimed_schedule
 from .events import empty_schedule, unreadable

@@ -17,7 +17,7 @@ from textual.widgets import Header, Static
 
 from ...days import local_day
 from ...model import Talk
-from ...speakers import make_speaker
+from ...parsers.names import make_speaker
 from ..rows import Row, RowKind
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter

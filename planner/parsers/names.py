@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .model import Speaker
-from .text import fold, squash
+from ..model import Speaker
+from ..text import fold, squash
 
 # Separators between names on an author line: the middle dot sites use, commas,
 # semicolons, and a final "and".
