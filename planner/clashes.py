@@ -19,9 +19,8 @@ from collections import defaultdict
 from datetime import datetime, tzinfo
 from typing import Literal, NamedTuple
 
-from .picks.store import Agenda, ResolvedPick, resolve_picks
 from .gcpause import gc_paused
-from .model import Schedule, Talk
+from .model import Talk
 
 IntervalKind = Literal["talk", "busy"]
 ClashKind = Literal["clash", "possible"]
@@ -195,37 +194,9 @@ def by_key(clashes: list[Clash]) -> dict[str, list[Clash]]:
     return dict(out)
 
 
-# -- from schedules and the agenda ---------------------------------------------------
+# -- from talks ---------------------------------------------------------------------
 
 def talk_interval(talk: Talk) -> Interval | None:
     if talk.start is None or talk.end is None:
         return None
     return Interval(talk.id, talk.title, talk.start, talk.end, talk.any_estimated)
-
-
-def pick_intervals(resolved: list[ResolvedPick]) -> list[Interval]:
-    """Timed picks that still exist; untimed ones (a reading list) never clash."""
-    return [
-        Interval(r.id, r.title, r.start, r.end, r.estimated)  # type: ignore[arg-type]
-        for r in resolved
-        if r.status != "vanished" and r.start is not None and r.end is not None
-    ]
-
-
-def agenda_clashes(schedules: list[Schedule], agenda: Agenda,
-                   busy: list[Interval] | None = None) -> list[Clash]:
-    return find_clashes(pick_intervals(resolve_picks(schedules, agenda)), busy)
-
-
-def clash_map(schedules: list[Schedule], agenda: Agenda,
-              busy: list[Interval] | None = None) -> dict[str, list[Clash]]:
-    """Picked talk id -> its clashes, for marking rows."""
-    return by_key(agenda_clashes(schedules, agenda, busy))
-
-
-def candidate_clash_map(schedules: list[Schedule], agenda: Agenda,
-                        busy: list[Interval] | None = None) -> dict[str, list[Clash]]:
-    """Unpicked talk id -> the picks and busy events it would clash with if picked."""
-    picks = pick_intervals(resolve_picks(schedules, agenda))
-    candidates = [iv for s in schedules for t in s.talks() if (iv := talk_interval(t))]
-    return would_clash(candidates, picks, busy)

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import clock
-from .picks.store import Agenda, AgendaStore, normalize_ids
+from .catalog import Catalog, as_catalog, normalize_ids
 from .days import local_day, resolve_day, schedule_days
-from .errors import AmbiguousError, PlannerError
+from .errors import PlannerError
 from .ics import Entry, build_calendar
 from .model import Schedule, Talk
+from .picks.store import Agenda, AgendaStore
 from .safefile import Refused, remove_stale_temporaries, write_file
 from .text import fold
 from .zones import default_zone_name, get_zone
@@ -59,40 +60,16 @@ class ExportReport:
     changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
 
 
-def index_talks(schedules: Sequence[Schedule]) -> dict[str, Entry]:
-    """Every talk by id; a talk in two loaded schedules counts once (the first)."""
-    out: dict[str, Entry] = {}
-    for sch in schedules:
-        for s in sch.sessions:
-            for t in s.talks:
-                out.setdefault(t.id, (sch, s, t))
-        for t in sch.unscheduled:
-            out.setdefault(t.id, (sch, None, t))
-    return out
-
-
-def _find(index: dict[str, Entry], wanted: str) -> Entry:
-    if wanted in index:
-        return index[wanted]
-    hits = [tid for tid in index if tid.startswith(wanted)] if wanted else []
-    if len(hits) == 1:
-        return index[hits[0]]
-    if hits:
-        raise AmbiguousError(f"Talk id {wanted!r} matches {len(hits)} talks; give more of it.")
-    raise PlannerError(f"No talk with id {wanted!r} in the loaded schedules.")
-
-
 def select_entries(
-    schedules: Sequence[Schedule], picks: Iterable[str], selection: Selection,
+    catalog: Catalog, picks: Iterable[str], selection: Selection,
     default_zone: str | None = None,
 ) -> tuple[list[Entry], list[str], date | None]:
     """(entries, picked ids not found, the day filtered on) for `selection`."""
-    index = index_talks(schedules)
     missing: list[str] = []
     if selection.talk_ids:
-        entries = [_find(index, tid) for tid in normalize_ids(selection.talk_ids)]
+        entries: list[Entry] = [catalog.find(tid) for tid in normalize_ids(selection.talk_ids)]
     elif selection.everything:
-        entries = list(index.values())
+        entries = list(catalog)
     else:
         picked = list(picks)
         if not picked:
@@ -100,8 +77,8 @@ def select_entries(
                 "You have no picks to export; pick talks first, or use --all for the "
                 "whole schedule."
             )
-        entries = [index[tid] for tid in picked if tid in index]
-        missing = [tid for tid in picked if tid not in index]
+        entries = [catalog[tid] for tid in picked if tid in catalog]
+        missing = [tid for tid in picked if tid not in catalog]
         if not entries:
             raise PlannerError(
                 f"None of your {len(picked)} picks is in the loaded schedules; "
@@ -109,8 +86,8 @@ def select_entries(
             )
     day = None
     if selection.day is not None:
-        zone = get_zone(selection.zone or default_zone or default_zone_name(schedules))
-        day = resolve_day(selection.day, schedule_days(list(schedules), zone), zone)
+        zone = get_zone(selection.zone or default_zone or default_zone_name(catalog.schedules))
+        day = resolve_day(selection.day, schedule_days(catalog.schedules, zone), zone)
         entries = [e for e in entries if e[2].start and local_day(e[2].start, zone) == day]
         if not entries:
             raise PlannerError(f"None of the selected talks is on {day:%A} {day.isoformat()}.")
@@ -175,7 +152,7 @@ def write_export(path: Path, data: bytes, *, named: bool) -> None:
 
 
 def export_agenda(
-    schedules: Sequence[Schedule],
+    talks: Catalog | Sequence[Schedule],
     store: AgendaStore | None = None,
     *,
     output: Path | str | BinaryIO | None = None,
@@ -190,12 +167,13 @@ def export_agenda(
     in `directory` (default: the current directory).  An existing file is replaced
     atomically.  Raises PlannerError when there is nothing to write.
     """
+    catalog = as_catalog(talks)
     store = store or AgendaStore()
     selection = selection or Selection()
 
     def job(agenda: Agenda) -> ExportReport:
         entries, missing, day = select_entries(
-            schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
+            catalog, agenda.picks.keys(), selection, default_zone=agenda.timezone
         )
         # Name the file and calendar after what is written, not what is left out.
         written = [e for e in entries if include_papers or e[2].timed] or entries

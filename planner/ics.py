@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, Timezone, Todo, vText
 
+from .catalog import Entry
 from .errors import PlannerError
 from .ids import conference_key
 from .model import Schedule, Session, Talk
@@ -42,7 +43,6 @@ PRODID = "-//planner//planner conference schedule export//EN"
 ESTIMATED_NOTE = "Times are estimated: the program gives only session start times."
 UNTITLED = "Untitled talk"
 
-Entry = tuple[Schedule, Session | None, Talk]
 ExportState = dict[str, dict[str, Any]]
 
 # TEXT values cannot carry CR or other control characters (RFC 5545 3.3.11); a CR LF

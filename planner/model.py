@@ -196,9 +196,3 @@ class Schedule(BaseModel):
         out = [t for s in self.sessions for t in s.talks]
         out.extend(self.unscheduled)
         return out
-
-    def session_of(self, talk: Talk) -> Session | None:
-        for s in self.sessions:
-            if s.id == talk.session_id:
-                return s
-        return None

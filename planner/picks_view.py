@@ -11,7 +11,7 @@ import textwrap
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from .picks.store import ResolvedPick
+from .picks.resolve import ResolvedPick
 from .picks.changes import Change
 from .clashes import Clash, Interval
 from .render import day_heading, iso, names_brief, short, span, when

@@ -28,11 +28,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from .catalog import Catalog, as_catalog
 from .text import fold
 
 if TYPE_CHECKING:
@@ -300,13 +301,12 @@ def _title_text(talk: Talk) -> str:
 
 
 class SearchIndex:
-    """Every talk of `schedules`, ready to search; build once, query many times."""
+    """Every talk of the catalogue, ready to search; build once, query many times."""
 
-    def __init__(self, schedules: list[Schedule]) -> None:
-        self.schedules = list(schedules)
-        self.entries: list[tuple[Schedule, Talk]] = [
-            (sch, t) for sch in self.schedules for t in sch.talks()
-        ]
+    def __init__(self, talks: Catalog | Iterable[Schedule]) -> None:
+        catalog = as_catalog(talks)
+        self.schedules = catalog.schedules
+        self.entries: list[tuple[Schedule, Talk]] = [(e.schedule, e.talk) for e in catalog]
         self.corpus = Corpus.of_talks([t for _, t in self.entries])
 
     def __len__(self) -> int:
@@ -319,9 +319,9 @@ class SearchIndex:
                 for m in rank([self.corpus], query, limit)]
 
 
-def search(schedules: list[Schedule], query: str, limit: int | None = None) -> list[Hit]:
-    """One-off search; build a SearchIndex to search the same schedules repeatedly."""
-    return SearchIndex(schedules).search(query, limit)
+def search(talks: Catalog | Iterable[Schedule], query: str, limit: int | None = None) -> list[Hit]:
+    """One-off search; build a SearchIndex to search the same talks repeatedly."""
+    return SearchIndex(talks).search(query, limit)
 
 
 def snippet(text: str, query: str, width: int = 90) -> str:

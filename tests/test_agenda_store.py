@@ -16,8 +16,9 @@ import pytest
 
 from planner.picks.store import (
     AGENDA_VERSION, Agenda, AgendaStore, Pick, default_agenda_path, parse_agenda,
-    resolve_picks, stored_timezone,
+    stored_timezone,
 )
+from planner.picks.resolve import resolve_picks
 from planner.errors import PlannerError
 from planner.loader import load_schedules
 

@@ -9,9 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.picks.store import AgendaStore
-from planner.clashes import (
-    Interval, candidate_clash_map, clash_map, clashes_for, find_clashes, would_clash,
-)
+from planner.clashes import Interval, clashes_for, find_clashes, would_clash
+from planner.picks.resolve import candidate_clash_map, clash_map
 from planner.loader import load_schedules
 
 from .conftest import DATA

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from icalendar import Calendar
 
 from planner import clock
+from planner.catalog import Catalog
 from planner.picks.store import AgendaStore
 from planner.cli import main
 from planner.errors import PlannerError
@@ -78,7 +79,7 @@ def hostile_schedule() -> Schedule:
 
 
 def entries_of(sch: Schedule):
-    return [(sch, sch.session_of(t), t) for t in sch.talks()]
+    return list(Catalog([sch]))
 
 
 def unescape(value) -> str:

@@ -14,8 +14,9 @@ from zoneinfo import ZoneInfo
 
 import click
 
-from ..picks.store import Agenda, AgendaStore, ResolvedPick, resolve_picks
-from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
+from ..clashes import Clash, Interval, by_key, find_clashes
+from ..picks.resolve import ResolvedPick, pick_intervals, resolve_picks
+from ..picks.store import Agenda, AgendaStore
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
 from ..model import Schedule

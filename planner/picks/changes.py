@@ -12,13 +12,18 @@ whose schedule is not loaded at all is neither moved nor vanished: it is left al
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from .store import Agenda, ResolvedPick, resolve_picks
-from ..clashes import Clash, Interval, find_clashes, pick_intervals
-from ..model import Schedule
+from ..catalog import Catalog, as_catalog
+from ..clashes import Clash, Interval, find_clashes
+from .resolve import ResolvedPick, pick_intervals, resolve_picks
+
+if TYPE_CHECKING:
+    from ..model import Schedule
+    from .store import Agenda
 
 ChangeKind = Literal["moved", "vanished", "new-clash"]
 
@@ -83,10 +88,10 @@ def _pair(c: Clash) -> tuple[str, str]:
     return (c.a.key, c.b.key) if c.a.key <= c.b.key else (c.b.key, c.a.key)
 
 
-def detect_changes(schedules: list[Schedule], agenda: Agenda,
+def detect_changes(talks: Catalog | Iterable[Schedule], agenda: Agenda,
                    busy: list[Interval] | None = None) -> list[Change]:
     """Moved and vanished picks, and the clashes moved picks newly have."""
-    resolved = resolve_picks(schedules, agenda)
+    resolved = resolve_picks(as_catalog(talks), agenda)
     out: list[Change] = []
     moved = set()
     for r in resolved:
@@ -113,18 +118,18 @@ def detect_changes(schedules: list[Schedule], agenda: Agenda,
     return out
 
 
-def acknowledge(schedules: list[Schedule], agenda: Agenda) -> None:
+def acknowledge(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> None:
     """Record the current titles and times as last seen, and flag vanished picks."""
-    for r in resolve_picks(schedules, agenda):
+    for r in resolve_picks(as_catalog(talks), agenda):
         if r.status == "scheduled" and r.schedule is not None and r.talk is not None:
             r.pick.refresh(r.schedule, r.talk)
         elif r.status == "vanished":
             r.pick.vanished = True
 
 
-def needs_acknowledging(schedules: list[Schedule], agenda: Agenda) -> bool:
+def needs_acknowledging(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> bool:
     """Whether `acknowledge` would change anything stored (so a read can skip writing)."""
-    for r in resolve_picks(schedules, agenda):
+    for r in resolve_picks(as_catalog(talks), agenda):
         if r.status == "vanished" and not r.pick.vanished:
             return True
         if r.status == "scheduled" and r.talk is not None and (

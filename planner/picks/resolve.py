@@ -3,46 +3,23 @@
 Picks refer to talks by their stable ids across every loaded schedule.  A pick whose
 talk is found takes the talk's current times; one whose schedule is loaded but no
 longer has it has vanished; one whose schedule is not loaded keeps its last-seen
-times.  Re-exported by planner.agenda, which is where callers import them from.
+times.  A pick's clashes are found here too: timed picks that still exist are intervals,
+untimed ones (a reading list) never clash.
 """
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Iterable, Literal
+from typing import TYPE_CHECKING, Literal
 
+from ..catalog import Catalog, as_catalog
+from ..clashes import Clash, Interval, by_key, find_clashes, talk_interval, would_clash
 from ..model import Schedule, Talk
 
-if TYPE_CHECKING:  # planner.agenda imports this module; annotations only here
+if TYPE_CHECKING:
     from .store import Agenda, Pick
-
-
-def normalize_ids(ids: Iterable[str]) -> list[str]:
-    """Ids as typed, lower-cased and de-duplicated in order."""
-    return list(dict.fromkeys(i.strip().lower() for i in ids if i.strip()))
-
-
-def unknown_ids_message(unknown: list[str], consequence: str, what: str = "talk id") -> str:
-    quoted = ", ".join(repr(i) for i in unknown)
-    plural = "s" if len(unknown) > 1 else ""
-    hint = ""
-    files = [i for i in unknown if os.path.isfile(i)]  # (False for a name too long)
-    if files:
-        hint = f" ({files[0]} is a file: pass schedules with --schedule {files[0]})"
-    elif what == "talk id":
-        hint = " (find ids with planner talks or planner pick --search)"
-    return f"Unknown {what}{plural} {quoted}{hint}; {consequence}."
-
-
-def talk_index(schedules: list[Schedule]) -> dict[str, tuple[Schedule, Talk]]:
-    """Every talk by id; the first schedule wins when two loaded ones share an id."""
-    index: dict[str, tuple[Schedule, Talk]] = {}
-    for schedule in schedules:
-        for talk in schedule.talks():
-            index.setdefault(talk.id, (schedule, talk))
-    return index
 
 
 PickStatus = Literal["scheduled", "vanished", "not-loaded"]
@@ -96,16 +73,15 @@ class ResolvedPick:
         return self.start is not None and self.end is not None
 
 
-def resolve_picks(schedules: list[Schedule], agenda: Agenda) -> list[ResolvedPick]:
-    """The agenda's picks against `schedules`, timed ones by start, then the rest by title."""
-    index = talk_index(schedules)
-    loaded = {s.label for s in schedules}
+def resolve_picks(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> list[ResolvedPick]:
+    """The agenda's picks against the catalogue, timed ones by start, then the rest by title."""
+    catalog = as_catalog(talks)
     out = []
     for talk_id, pick in agenda.picks.items():
-        found = index.get(talk_id)
+        found = catalog.get(talk_id)
         if found is not None:
-            out.append(ResolvedPick(talk_id, pick, "scheduled", found[0], found[1]))
-        elif pick.schedule in loaded:
+            out.append(ResolvedPick(talk_id, pick, "scheduled", found.schedule, found.talk))
+        elif pick.schedule in catalog.labels:
             out.append(ResolvedPick(talk_id, pick, "vanished"))
         else:
             out.append(ResolvedPick(talk_id, pick, "not-loaded"))
@@ -117,3 +93,33 @@ def _pick_order(r: ResolvedPick) -> tuple:
     if r.start is not None:
         return (0, r.start.timestamp(), r.schedule_label, r.title, r.id)
     return (1, 0.0, r.schedule_label, r.title, r.id)
+
+
+# -- clashes of the picks ------------------------------------------------------------
+
+def pick_intervals(resolved: list[ResolvedPick]) -> list[Interval]:
+    """Timed picks that still exist; untimed ones (a reading list) never clash."""
+    return [
+        Interval(r.id, r.title, r.start, r.end, r.estimated)  # type: ignore[arg-type]
+        for r in resolved
+        if r.status != "vanished" and r.start is not None and r.end is not None
+    ]
+
+
+def talk_intervals(catalog: Catalog) -> list[Interval]:
+    """Every timed talk of the catalogue: the candidates a pick could clash with."""
+    return [iv for entry in catalog if (iv := talk_interval(entry.talk)) is not None]
+
+
+def clash_map(talks: Catalog | Iterable[Schedule], agenda: Agenda,
+              busy: list[Interval] | None = None) -> dict[str, list[Clash]]:
+    """Picked talk id -> its clashes, for marking rows."""
+    return by_key(find_clashes(pick_intervals(resolve_picks(talks, agenda)), busy))
+
+
+def candidate_clash_map(talks: Catalog | Iterable[Schedule], agenda: Agenda,
+                        busy: list[Interval] | None = None) -> dict[str, list[Clash]]:
+    """Unpicked talk id -> the picks and busy events it would clash with if picked."""
+    catalog = as_catalog(talks)
+    picks = pick_intervals(resolve_picks(catalog, agenda))
+    return would_clash(talk_intervals(catalog), picks, busy)

@@ -15,8 +15,8 @@ hand.  `AgendaStore` is its only writer, and every write goes through `update`:
   refused with one sentence and left untouched, and a read-only agenda is read but
   never replaced.
 
-`resolve_picks` matches the stored picks against the schedules loaded now, keeping
-each pick's last-seen title and times so a moved or vanished talk can be reported.
+Each pick keeps its last-seen title and times, so that planner.picks.resolve can tell
+a moved or vanished talk when it matches the picks against the schedules loaded now.
 """
 
 from __future__ import annotations
@@ -34,14 +34,17 @@ from typing import Any, Iterator, TypeVar
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from .. import clock
+from ..catalog import Catalog, as_catalog, normalize_ids, unknown_ids_message
 from ..errors import PlannerError
 from ..model import Schedule, Talk
-from .resolve import (  # noqa: F401  (re-exported: callers import them from here)
-    PickStatus, ResolvedPick, normalize_ids, resolve_picks, talk_index,
-    unknown_ids_message,
-)
 from ..safefile import (
-    Refused, fsync_dir, kind_of, read_limited, read_only, remove_stale_temporaries, write_file,
+    Refused,
+    fsync_dir,
+    kind_of,
+    read_limited,
+    read_only,
+    remove_stale_temporaries,
+    write_file,
 )
 from ..zones import get_zone
 
@@ -390,26 +393,26 @@ class AgendaStore:
 
     # -- the changes users make ---------------------------------------------------
 
-    def pick(self, schedules: list[Schedule], ids: Iterable[str]) -> PickOutcome:
+    def pick(self, talks: Catalog | Iterable[Schedule], ids: Iterable[str]) -> PickOutcome:
         """Pick talks by id; unknown ids raise (naming them) and nothing is picked."""
-        index = talk_index(schedules)
+        catalog = as_catalog(talks)
         wanted = normalize_ids(ids)
         if not wanted:
             raise PlannerError("Give the id of a talk to pick (find ids with planner talks "
                                "or planner search).")
 
         def apply(agenda: Agenda) -> PickOutcome:
-            unknown = [i for i in wanted if i not in index and i not in agenda.picks]
+            unknown = [i for i in wanted if i not in catalog and i not in agenda.picks]
             if unknown:
                 raise PlannerError(unknown_ids_message(unknown, "nothing was picked"))
             added, already = [], []
             for talk_id in wanted:
                 current = agenda.picks.get(talk_id)
-                if current is not None and not (current.vanished and talk_id in index):
+                if current is not None and not (current.vanished and talk_id in catalog):
                     already.append(talk_id)
                     continue
-                schedule, talk = index[talk_id]
-                agenda.picks[talk_id] = Pick.of(schedule, talk)
+                entry = catalog[talk_id]
+                agenda.picks[talk_id] = Pick.of(entry.schedule, entry.talk)
                 added.append(talk_id)
             return PickOutcome(added, already)
 

@@ -23,11 +23,11 @@ from ..errors import PlannerError
 from ..sources import is_url
 
 if TYPE_CHECKING:
-    from .store import Agenda, AgendaStore
-    from .changes import Change
     from ..clashes import Interval
     from ..loader import LoadOptions
     from ..model import Schedule
+    from .changes import Change
+    from .store import Agenda, AgendaStore
 
 
 def agenda_file(path: str | os.PathLike[str] | None = None) -> Path:
@@ -211,8 +211,8 @@ def refresh(store: AgendaStore, options: LoadOptions | None = None,
     loaded" and left alone, never reported as vanished.
     """
     from .. import sources
-    from .changes import acknowledge, detect_changes, needs_acknowledging
     from ..loader import load_schedule, read_url
+    from .changes import acknowledge, detect_changes, needs_acknowledging
 
     agenda = store.load()
     out = []

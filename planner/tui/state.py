@@ -156,10 +156,10 @@ class PlannerState:
 
     def _apply(self, agenda: Any) -> None:
         clashes = _core("clashes", "Clash detection")
-        resolve = _core("picks.store", "Picking").resolve_picks
+        resolve = _core("picks.resolve", "Picking")
         self.agenda = agenda
         self.picks = set(agenda.picks)
-        picked = clashes.pick_intervals(resolve(self.schedules, agenda))
+        picked = resolve.pick_intervals(resolve.resolve_picks(self.schedules, agenda))
         self._clashes = clashes.by_key(clashes.find_clashes(picked, self.busy))
         if self._candidates is None:
             self._candidates = [
@@ -204,7 +204,7 @@ class PlannerState:
         """The picks matched against the loaded schedules (planner.picks.store.ResolvedPick)."""
         if self.agenda is None:
             return []
-        return _core("picks.store", "Picking").resolve_picks(self.schedules, self.agenda)
+        return _core("picks.resolve", "Picking").resolve_picks(self.schedules, self.agenda)
 
     # -- marks (the talk list's Marks protocol) ---------------------------------------
 
