@@ -48,7 +48,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from . import clock
+from . import clock, locations
 from .errors import PlannerError
 from .safefile import kind_of, write_file
 from .zones import zone_from_key, zone_key
@@ -72,36 +72,22 @@ _O_ENTRY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW
 
 
 def cache_dir() -> Path | None:
-    """Where entries live, or None when caching is off; PlannerError for a folder that
-    is not one, or that someone else could plant entries in."""
-    if os.environ.get("PLANNER_CACHE", "").strip().lower() in ("0", "off", "no", "false"):
-        return None
-    explicit = os.environ.get("PLANNER_CACHE_DIR")
-    if explicit:
-        folder = Path(explicit).expanduser()
-    else:
-        import platformdirs
-
-        folder = Path(platformdirs.user_cache_dir("planner", appauthor=False)) / "schedules"
-    _check_folder(folder)
+    """Where entries live (planner.locations), or None when caching is off; PlannerError
+    for a folder that is not one, or that someone else could plant entries in."""
+    folder = locations.cache_dir()
+    if folder is not None:
+        _check_folder(folder)
     return folder
 
 
 def feeds_dir() -> Path | None:
     """Where copies of programs fetched by address are kept (beside the parse cache's
     entries, under the same rules), or None when caching is off."""
-    if os.environ.get("PLANNER_CACHE", "").strip().lower() in ("0", "off", "no", "false"):
-        return None
-    explicit = os.environ.get("PLANNER_CACHE_DIR")
-    if explicit:
-        base = Path(explicit).expanduser()
-    else:
-        import platformdirs
-
-        base = Path(platformdirs.user_cache_dir("planner", appauthor=False))
-    _check_folder(base)
-    _check_folder(base / "feeds")
-    return base / "feeds"
+    folder = locations.feeds_dir()
+    if folder is not None:
+        _check_folder(folder.parent)
+        _check_folder(folder)
+    return folder
 
 
 def _check_folder(folder: Path) -> None:

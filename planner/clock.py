@@ -5,12 +5,13 @@ Set PLANNER_NOW to an ISO 8601 instant (with offset) to freeze the clock.
 
 from __future__ import annotations
 
-import os
 from datetime import datetime, timezone
+
+from .locations import frozen_now
 
 
 def now() -> datetime:
-    fixed = os.environ.get("PLANNER_NOW")
+    fixed = frozen_now()
     if fixed:
         dt = datetime.fromisoformat(fixed)
         return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)

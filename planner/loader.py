@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import locations
 from .cache import cached_parse
 from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
@@ -24,16 +25,15 @@ from .zones import get_zone
 if TYPE_CHECKING:
     from .model import Schedule
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
 _METADATA_KEYS = {"conference", "year", "timezone", "talk_minutes", "format", "default"}
 
 
 def bundled_dir() -> Path:
-    """Where the bundled schedules are: inside the installed package, or the checkout."""
-    for candidate in (_PACKAGE_DIR / "schedules", _PACKAGE_DIR.parent / "schedules"):
-        if candidate.is_dir():
-            return candidate
-    raise PlannerError("The bundled schedules are missing from this installation.")
+    """Where the bundled schedules are (planner.locations)."""
+    folder = locations.bundled_dir()
+    if folder is None:
+        raise PlannerError("The bundled schedules are missing from this installation.")
+    return folder
 
 
 def bundled_paths() -> list[Path]:

@@ -37,6 +37,7 @@ from urllib.parse import urljoin, urlsplit
 from . import clock
 from .cache import feeds_dir, open_entry
 from .errors import PlannerError
+from .locations import max_age_setting
 from .safefile import write_file
 from .textio import decode_text
 
@@ -62,7 +63,7 @@ def is_url(spec: str | os.PathLike[str]) -> bool:
 
 def max_age() -> timedelta:
     """PLANNER_MAX_AGE (`30m`, `2h`, `1d`, `90s`, plain minutes, `0`), else one hour."""
-    raw = os.environ.get("PLANNER_MAX_AGE", "").strip()
+    raw = max_age_setting()
     if not raw:
         return DEFAULT_MAX_AGE
     m = _DURATION.match(raw)

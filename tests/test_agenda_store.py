@@ -14,13 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from planner.picks.store import (
-    AGENDA_VERSION, Agenda, AgendaStore, Pick, default_agenda_path, parse_agenda,
-    stored_timezone,
-)
-from planner.picks.resolve import resolve_picks
 from planner.errors import PlannerError
 from planner.loader import load_schedules
+from planner.locations import agenda_path as default_agenda_path
+from planner.picks.resolve import resolve_picks
+from planner.picks.store import (
+    AGENDA_VERSION,
+    Agenda,
+    AgendaStore,
+    Pick,
+    parse_agenda,
+    stored_timezone,
+)
 
 from .conftest import DATA, MLSYS2021, ROOT
 

@@ -36,6 +36,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from .. import clock
 from ..catalog import Catalog, as_catalog, normalize_ids, unknown_ids_message
 from ..errors import PlannerError
+from ..locations import agenda_path
 from ..model import Schedule, Talk
 from ..safefile import (
     Refused,
@@ -49,7 +50,6 @@ from ..safefile import (
 from ..zones import get_zone
 
 AGENDA_VERSION = 1  # raise when the file's shape changes; older files are migrated on read
-AGENDA_FILENAME = "agenda.json"
 MAX_AGENDA_BYTES = 64 << 20  # thousands of times a real agenda; more is not one
 # The keys of the agenda object: JSON with none of them is someone else's file.
 _AGENDA_KEYS = ("version", "picks", "busy", "timezone", "exports")
@@ -57,16 +57,6 @@ LOCK_TIMEOUT_SECONDS = 30.0
 
 T = TypeVar("T")
 _HELD = threading.local()  # lock paths this thread holds, to refuse nested updates
-
-
-def default_agenda_path() -> Path:
-    """$PLANNER_AGENDA, else agenda.json in the user's data directory (XDG on Linux)."""
-    env = os.environ.get("PLANNER_AGENDA")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("planner", appauthor=False)) / AGENDA_FILENAME
 
 
 class Pick(BaseModel):
@@ -207,10 +197,10 @@ class PickOutcome:
 
 
 class AgendaStore:
-    """The agenda file at `path` (default: `default_agenda_path()`)."""
+    """The agenda file at `path` (default: planner.locations.agenda_path())."""
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path).expanduser() if path is not None else default_agenda_path()
+        self.path = agenda_path(path)
 
     @property
     def target(self) -> Path:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import locations
 from ..errors import PlannerError
 from ..sources import is_url
 
@@ -30,24 +31,11 @@ if TYPE_CHECKING:
     from .store import Agenda, AgendaStore
 
 
-def agenda_file(path: str | os.PathLike[str] | None = None) -> Path:
-    """The agenda file: `path`, else $PLANNER_AGENDA, else the data folder's agenda.json
-    (as planner.agenda.default_agenda_path, without importing the models)."""
-    if path is not None:
-        return Path(path).expanduser()
-    env = os.environ.get("PLANNER_AGENDA")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("planner", appauthor=False)) / "agenda.json"
-
-
 def remembered(agenda_path: str | os.PathLike[str] | None = None) -> list[str]:
     """The remembered schedules, or [] when there are none or the agenda cannot be read
     (the command's own use of the agenda then says what is wrong with it)."""
     try:
-        data = json.loads(agenda_file(agenda_path).read_bytes())
+        data = json.loads(locations.agenda_path(agenda_path).read_bytes())
     except (OSError, ValueError):
         return []
     kept = data.get("sources") if isinstance(data, dict) else None
