@@ -37,7 +37,7 @@ from planner.picks.store import AgendaStore  # noqa: E402
 from planner.export import Selection, export_agenda  # noqa: E402
 from planner.ics import PRODID, describe, event_uid  # noqa: E402
 from planner.loader import load_schedule  # noqa: E402
-from planner.render import display_title  # noqa: E402
+from planner.views.shared import display_title  # noqa: E402
 
 STAMP = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 ALARM = timedelta(minutes=10)

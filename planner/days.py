@@ -1,4 +1,5 @@
-"""Which calendar day the user means: an ISO date, a weekday name, or `today`.
+"""Which calendar day the user means (an ISO date, a weekday name, or `today`), and what
+is on it.
 
 Days are days in the display zone: a remote attendee's Tuesday is what their clock
 says, so sessions late in the conference's day may fall on their Wednesday.
@@ -6,6 +7,7 @@ says, so sessions late in the conference's day may fall on their Wednesday.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -15,7 +17,7 @@ from . import clock
 from .errors import PlannerError
 
 if TYPE_CHECKING:
-    from .model import Schedule, Session
+    from .model import Schedule, Session, Talk
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -93,3 +95,38 @@ def sessions_on(schedules: list[Schedule], day: date, zone: ZoneInfo) -> list[tu
     ]
     out.sort(key=lambda p: (p[1].start, p[0].label, p[1].title))
     return out
+
+
+@dataclass(frozen=True)
+class DayAgenda:
+    day: date
+    zone: ZoneInfo
+    entries: list[tuple[Schedule, Session, list[Talk]]]
+
+    @property
+    def conferences(self) -> list[str]:
+        seen: list[str] = []
+        for sch, _, _ in self.entries:
+            if sch.label not in seen:
+                seen.append(sch.label)
+        return seen
+
+
+def build_day(
+    schedules: list[Schedule], day: date, zone: ZoneInfo, only: set[str] | None = None
+) -> DayAgenda:
+    """The day's sessions; with `only`, just the talks whose ids are in it."""
+    if only is None:
+        entries = [(sch, s, s.talks) for sch, s in sessions_on(schedules, day, zone)]
+        return DayAgenda(day, zone, entries)
+    # A pick belongs to the day its own start falls on, even if its session began the
+    # evening before in the display zone.
+    entries = []
+    for sch in schedules:
+        for s in sch.sessions:
+            talks = [t for t in s.talks
+                     if t.id in only and t.start and local_day(t.start, zone) == day]
+            if talks:
+                entries.append((sch, s, talks))
+    entries.sort(key=lambda e: (e[2][0].start, e[0].label, e[1].title))
+    return DayAgenda(day, zone, entries)

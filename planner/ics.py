@@ -35,7 +35,7 @@ from .catalog import Entry
 from .errors import PlannerError
 from .ids import conference_key
 from .model import Schedule, Session, Talk
-from .render import display_title
+from .views.shared import display_title
 from .text import squash
 from .zones import get_zone
 

@@ -75,7 +75,7 @@ class Link(NamedTuple):
 
 class TalkRecord(NamedTuple):
     """What a search result shows of a talk: the attributes of `model.Talk` that
-    planner.render and planner.talk_lists read."""
+    planner.views reads."""
 
     id: str
     title: str

@@ -10,7 +10,7 @@ their mean.
   zone      the detected zone gives the truth zone's offset on the program's first day
 
 Instead of running `planner check/talks/agenda --format json` in subprocesses, this calls
-the core those commands call (planner.loader.parse_text, planner.render.build_day /
+the core those commands call (planner.loader.parse_text, planner.days.build_day /
 agenda_json / talk_json, planner.days.schedule_days), so a test over a dozen texts takes
 seconds.  Like score.py it gives no --year and no --source-tz; `today` is fixed so that
 weekday-only texts infer the same year on every run.
@@ -32,7 +32,8 @@ from zoneinfo import ZoneInfo
 from planner.days import resolve_day, schedule_days
 from planner.errors import PlannerError
 from planner.loader import LoadOptions, parse_text, read_metadata
-from planner.render import agenda_json, build_day, talk_json
+from planner.days import build_day
+from planner.views.json import agenda_json, talk_json
 from planner.textio import read_text
 from planner.zones import default_zone_name, get_zone
 

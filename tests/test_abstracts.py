@@ -8,7 +8,7 @@ from planner.loader import load_schedule
 from planner.parsers import abstracts
 from planner.parsers.base import ParseOptions
 from planner.parsers.papers import DERIVED_TITLE_CHARS, derive_title
-from planner.render import display_title
+from planner.views.shared import display_title
 
 from .conftest import DATA, SCHEDULES
 

@@ -25,7 +25,7 @@ from planner.errors import PlannerError
 from planner.export import Selection, export_agenda
 from planner.ics import ESTIMATED_NOTE, build_calendar, clean_text, event_uid, parse_alarm
 from planner.loader import load_schedule
-from planner.render import display_title
+from planner.views.shared import display_title
 from planner.model import Schedule, Session, SessionKind, Speaker, Talk
 from planner.parsers.names import name_key
 from planner.text import squash

@@ -23,7 +23,7 @@ from planner.cli import main
 from planner.ics import build_calendar, clean_text, event_uid
 from planner.loader import load_schedule
 from planner.model import Talk
-from planner.render import display_title
+from planner.views.shared import display_title
 
 from .conftest import MLSYS2021
 from .test_ics_export import HOSTILE_TITLES, NOW, entries_of, events_of, hostile_schedule

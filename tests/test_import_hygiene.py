@@ -40,7 +40,7 @@ def test_the_core_is_all_found():
     names = core_modules()
     # The walk must see the modules this test exists for, or it proves nothing.
     for expected in ("planner.model", "planner.picks.store", "planner.clashes", "planner.search",
-                     "planner.parsers.site", "planner.render"):
+                     "planner.parsers.site", "planner.views.text"):
         assert expected in names
 
 
@@ -63,5 +63,5 @@ def test_planner_agenda_run_imports_no_textual():
     assert "Oral: Session 1: Search and Devices" in out.stdout
     imported = [line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines()
                 if line.startswith("import time:")]
-    assert "planner.render" in imported  # -X importtime really listed the imports
+    assert "planner.views.text" in imported  # -X importtime really listed the imports
     assert not [m for m in imported if m.split(".")[0] in UI_PACKAGES]

@@ -22,7 +22,8 @@ from planner.diagnostics import Severity
 from planner.errors import PlannerError
 from planner.loader import LoadOptions, load_schedule, parse_text
 from planner.model import Schedule, SessionKind
-from planner.render import agenda_json, build_day
+from planner.days import build_day
+from planner.views.json import agenda_json
 from planner.zones import get_zone
 
 from .conftest import ROOT, seed_path

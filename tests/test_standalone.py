@@ -8,7 +8,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from planner.model import Schedule, Session, SessionKind, Speaker, Talk
-from planner.render import build_day, render
+from planner.days import build_day
+from planner.views import render_day as render
 from planner.tui.rows import RowKind, build_outline, flatten
 
 ZONE = ZoneInfo("Europe/Brussels")

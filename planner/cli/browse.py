@@ -2,7 +2,7 @@
 of talks, papers and people (`planner search` is in search_cmd).
 
 Thin commands: load the schedules, ask planner.people, print with
-planner.talk_lists (text) or render.talk_entry_json (JSON).
+planner.views.text (text) or planner.views.json (JSON).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import click
 
 from ..model import Schedule, Talk
-from ..render import talk_entry_json
 from ..people import SpeakerIndex, find_person
-from ..talk_lists import render_speakers, render_talks
+from ..views.json import talk_entry_json
+from ..views.text import render_speakers, render_talks
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,
     terminal_width, tz_option, warn,

@@ -21,10 +21,11 @@ from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
 from ..model import Schedule
 from ..parsers import FORMAT_NAMES
-from ..picks_view import (
-    describe_change, describe_clash_for, pick_json, render_clashes_text, render_picks_text,
+from ..views.json import pick_json
+from ..views.shared import talk_when, when
+from ..views.text import (
+    describe_change, describe_clash_for, render_clashes_text, render_picks_text,
 )
-from ..render import talk_when, when
 from ..zones import get_zone
 from .common import (
     display_zone, emit, emit_json, format_option, load_from, schedule_options,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from ..errors import PlannerError
-from ..days import resolve_day, schedule_days
+from ..days import build_day, resolve_day, schedule_days
 from ..loader import LoadOptions, load_schedule
-from ..render import FORMATS as AGENDA_FORMATS
-from ..render import build_day, render
+from ..views import DAY_FORMATS as AGENDA_FORMATS
+from ..views import render_day as render
 from .common import (
     display_zone, emit, emit_json, load_from, schedule_options, terminal_width, tz_option,
 )

@@ -12,9 +12,9 @@ import click
 
 from ..errors import PlannerError
 from ..loader import schedule_paths
-from ..render import talk_entry_json
 from ..search_store import search_files
-from ..talk_lists import render_hits
+from ..views.json import talk_entry_json
+from ..views.text import render_hits
 from .common import (
     display_zone, emit, emit_json, format_option, load_options, schedule_options,
     terminal_width, tz_option,

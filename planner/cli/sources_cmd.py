@@ -1,7 +1,7 @@
 """`planner add`, `remove`, `sources` and `refresh`: remembered schedules.
 
 Thin commands over planner.picks.subscriptions (which remembers them in the agenda and
-re-reads them) and planner.picks_view (which words the changes).
+re-reads them) and planner.views (which words the changes).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def refresh(**params: Any) -> None:
       planner refresh
       planner refresh --format json
     """
-    from ..picks_view import describe_change
+    from ..views.text import describe_change
     from ..picks.subscriptions import refresh as reread
     from ..picks.subscriptions import report_json
 

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from ..diagnostics import Diagnostic
 from ..errors import PlannerError
 from ..model import Schedule, Session, Talk
-from ..render import short, when
+from ..views.shared import short, when
 from ..zones import default_zone_name, get_zone
 from .rows import Outline, build_outline
 
@@ -234,7 +234,7 @@ class PlannerState:
     def describe_changes(self) -> list[str]:
         if not self.changes:
             return []
-        view = _core("picks_view", "Change detection")
+        view = _core("views.text", "Change detection")
         return [view.describe_change(c, self.zone) for c in self.changes]
 
     # -- search, speakers, export -----------------------------------------------------

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...model import Schedule, Session, Talk
-from ...render import display_title, people
+from ...views.shared import display_title, people
 from ...zones import get_zone
 from ..rows import Row, RowKind
 

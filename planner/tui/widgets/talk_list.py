@@ -19,9 +19,9 @@ from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
 
-from ... import render
 from ...model import Talk
-from ...render import display_title, names
+from ...views import shared as render
+from ...views.shared import display_title, names
 from ..keymap import TALK_LIST_KEYS, bindings
 from ..rows import Row, RowKind
 from .row_list import RowList
