@@ -17,6 +17,7 @@ from ...diagnostics import DiagnosticSink
 from ...gcpause import gc_paused
 from ...model import Schedule
 from ..base import ParseOptions
+from ..papers import FREEZE_AFTER
 from .build import Builder
 from .doc import Doc
 from .html_front import is_html_document, looks_like_html, read_html
@@ -96,7 +97,7 @@ def _items_in(text: str) -> int:
 
 def parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
-    with gc_paused():
+    with gc_paused(freeze_after=FREEZE_AFTER):
         doc = read_doc(text)
         reader = Reader(doc, diag)
         reader.run()

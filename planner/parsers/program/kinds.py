@@ -4,6 +4,7 @@ session kind a title's words suggest."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...model import SessionKind
 
@@ -86,7 +87,21 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
     return None, None, text
 
 
+# Any of the words above: most titles hold none, and one search tells (the union of
+# the patterns matches exactly where one of them does).
+_ANY_KIND_WORD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I)
+
+
+@lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
+    """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
+    if _ANY_KIND_WORD.search(title) is None:
+        return SessionKind.SESSION
+    return kind_from_words_plain(title)
+
+
+def kind_from_words_plain(title: str) -> SessionKind:
+    """`kind_from_words` without the shortcut: each pattern in turn."""
     for pattern, kind in _KIND_WORDS:
         if pattern.search(title):
             return kind

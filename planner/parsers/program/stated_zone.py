@@ -156,8 +156,35 @@ def _city_in(text: str, same_as: str) -> str | None:
     return None
 
 
+# What each way of naming a zone needs in the line: a slash (`Europe/Berlin`), `UTC` or
+# `GMT` (an offset), `time` in any case (`Pacific Time`, `Vienna time`), `Anywhere on
+# Earth`, or an abbreviation, which `_ABBR` finds among upper-case words.
+_TIME_WORDS = re.compile(r"time|earth", re.IGNORECASE)
+_CAPITALS = re.compile(r"[A-Z][A-Z]")
+
+
+def may_mention_zone(line: str) -> bool:
+    """False when `find_zone_mentions` finds nothing for certain (most lines)."""
+    if "/" in line or "UTC" in line or "GMT" in line:
+        return True
+    if line.isascii():  # (str.lower is then what IGNORECASE does, and much faster)
+        low = line.lower()
+        if "time" in low or "earth" in low:
+            return True
+    elif _TIME_WORDS.search(line):
+        return True
+    if _CAPITALS.search(line) is None:
+        return False
+    return any(m.group("abbr") in ABBREVIATIONS for m in _ABBR.finditer(line))
+
+
 def find_zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
     """(IANA name, evidence, assumption) for each zone the line names."""
+    return zone_mentions(line, text) if may_mention_zone(line) else []
+
+
+def zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
+    """`find_zone_mentions` without the shortcut."""
     out: list[tuple[str, str, str | None]] = []
     for m in _IANA.finditer(line):
         if _valid(m.group()):
