@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from planner.ids import session_id, session_ids
 from planner.parsers.program.build import _YEARISH
+from planner.parsers.program.items import _best_split, _best_split_plain, _mask_parens, \
+    _mask_parens_plain
+from planner.parsers.program.doc import Line
 from planner.parsers.program.kinds import _KIND_WORDS, kind_from_words, kind_from_words_plain
+from planner.parsers.program.lines import _header_of_plain, lead_range_header
+from planner.parsers.program.people import _split_top, _split_top_plain
 from planner.parsers.program.stated_zone import (
     ABBREVIATIONS,
     find_zone_mentions,
@@ -59,3 +64,58 @@ def test_a_dated_day_needs_what_the_year_pre_check_looks_for(text):
        st.sampled_from(["fosdem 2024", "gonçalves conf"]))
 def test_session_ids_in_bulk_equal_session_id(rows, conference):
     assert session_ids(conference, rows) == [session_id(conference, *r) for r in rows]
+
+
+# -- one-line items and people lines ------------------------------------------------------
+
+ITEM_BITS = ["Title", "Deep Learning", ", ", ": ", " - ", " – ", " by ", " by the organizers",
+             "(", ")", "[", "]", "Ann Bo", "Cy Dee", "Zoë Ødegaard", "(MIT)", "(4)", "and",
+             " & ", "; ", "·", "Keynote", "Invited talk (Brunskill)", "replaced by Bin Yu",
+             "University of X", "(paper, slides)", "Tutorial", "et al.", "Session Chair: Y",
+             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3"]
+items = st.lists(st.one_of(st.sampled_from(ITEM_BITS), st.text(max_size=4)), max_size=14) \
+    .map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(items, st.booleans(), st.sampled_from([None, "comma", "dash", "colon", "by"]))
+def test_best_split_judging_only_what_can_win_equals_judging_all(text, lenient, prefer):
+    assert _best_split(text, lenient, prefer) == _best_split_plain(text, lenient, prefer)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items)
+def test_masking_parentheses_in_one_pass_equals_a_character_at_a_time(text):
+    assert _mask_parens(text) == _mask_parens_plain(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items, st.sampled_from([(",",), (";",), (",", "·", "•", "|", "，", "、")]))
+def test_splitting_outside_brackets_in_one_pass_equals_a_character_at_a_time(text, seps):
+    assert _split_top(text, seps) == _split_top_plain(text, seps)
+
+
+# -- headers -------------------------------------------------------------------------------
+
+HEADER_BITS = ["9:00 - 9:10 ", "09:00 – 09:30 ", "8:50 - 8:60 ", "11:00 - 1:00 ", "9.30-10.00 ",
+               "23:00 - 24:00 ", "12:00 - 12:30 ", "9:00 - 9:10", "9:00 - 9:10  ", "9:00-9:10 am ",
+               "Title", "am Talk", "PM", "noon", "Midnight", "EST", "CT scans", "AoE", "UTC+2",
+               "Monday", "Mon.", "May", "mar", "Day 2", "day", "First day", "the Monday", "(",
+               "()", ", ", "Ann Bo", " ", "Sat 3 Dec", "2024-05-01", "Zoë", "x" * 400]
+header_lines = st.lists(st.one_of(st.sampled_from(HEADER_BITS), st.text(max_size=5)),
+                        max_size=8).map("".join)
+# Mostly lines that open with a range, as the shortcut wants them.
+header_lines = st.one_of(header_lines, st.tuples(
+    st.sampled_from(HEADER_BITS[:10]),
+    st.sampled_from(["Title ", "am", "Pm ", "noon", "EST ", "CT scans", "AoE", "May ", "Mon. ",
+                     "Day 2", "First day", "the Monday", "Zoë", "Ann Bo, ", "Registration"]),
+    header_lines).map("".join))
+
+
+@settings(max_examples=800, deadline=None)
+@given(header_lines)
+def test_lead_range_headers_are_the_headers_the_slow_way_finds(text):
+    got = lead_range_header(text)
+    if got is not None:
+        assert got == _header_of_plain(Line(1, text)) == _header_of_plain(
+            Line(1, text), allow_inner=False)

@@ -458,6 +458,8 @@ class Builder:
 
     def _merge_loose(self) -> None:
         """An item listed twice (a timed table and an abstracts section) is one item."""
+        if not self.loose:
+            return  # (nothing to merge: no need to index the timed entries)
         timed = list(self._all_drafts_in_order())
         index: dict[str, Draft] = {}
         for d in timed:

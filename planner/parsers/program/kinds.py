@@ -79,7 +79,7 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
         key = fold_label(label)
         if key in LABELS or key in extra:
             return label, LABELS.get(key), m.group("rest").strip()
-    m = _LABEL_SUFFIX.match(text)
+    m = _LABEL_SUFFIX.match(text) if text.rstrip().endswith(")") else None
     if m:
         key = fold_label(m.group("label"))
         if key in LABELS:
@@ -88,14 +88,19 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
 
 
 # Any of the words above: most titles hold none, and one search tells (the union of
-# the patterns matches exactly where one of them does).
+# the patterns matches exactly where one of them does).  An ASCII title is searched
+# lower-cased without IGNORECASE, which is the same there and several times faster.
 _ANY_KIND_WORD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I)
+_ANY_KIND_WORD_LOWER = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS))
 
 
 @lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
     """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
-    if _ANY_KIND_WORD.search(title) is None:
+    if title.isascii():
+        if _ANY_KIND_WORD_LOWER.search(title.lower()) is None:
+            return SessionKind.SESSION
+    elif _ANY_KIND_WORD.search(title) is None:
         return SessionKind.SESSION
     return kind_from_words_plain(title)
 

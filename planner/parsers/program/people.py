@@ -227,12 +227,36 @@ def _seps_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, seps)))
 
 
+@lru_cache(maxsize=16)
+def _marks_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("[" + re.escape("()[]" + "".join(seps)) + "]")
+
+
 def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
     """Split at separators outside parentheses and brackets."""
     if "(" not in text and "[" not in text:
         if len(seps) == 1:
             return text.split(seps[0])
         return _seps_pattern(seps).split(text)
+    if not all(len(s) == 1 for s in seps):
+        return _split_top_plain(text, seps)
+    # Separators of one character: only brackets and separators need looking at.
+    out, start, depth = [], 0, 0
+    for m in _marks_pattern(seps).finditer(text):
+        ch = m.group()
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(text[start:m.start()])
+            start = m.end()
+    out.append(text[start:])
+    return out
+
+
+def _split_top_plain(text: str, seps: tuple[str, ...]) -> list[str]:
+    """`_split_top` a character at a time."""
     out, cur, depth, i = [], [], 0, 0
     while i < len(text):
         ch = text[i]

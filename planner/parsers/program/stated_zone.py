@@ -160,7 +160,8 @@ def _city_in(text: str, same_as: str) -> str | None:
 # `GMT` (an offset), `time` in any case (`Pacific Time`, `Vienna time`), `Anywhere on
 # Earth`, or an abbreviation, which `_ABBR` finds among upper-case words.
 _TIME_WORDS = re.compile(r"time|earth", re.IGNORECASE)
-_CAPITALS = re.compile(r"[A-Z][A-Z]")
+_CAPITAL_RUN = re.compile(r"[A-Z]{2,5}")
+_ABBR_WORDS = frozenset(a for a in ABBREVIATIONS if 2 <= len(a) <= 5)
 
 
 def may_mention_zone(line: str) -> bool:
@@ -173,9 +174,10 @@ def may_mention_zone(line: str) -> bool:
             return True
     elif _TIME_WORDS.search(line):
         return True
-    if _CAPITALS.search(line) is None:
+    # Each word `_ABBR` finds is also found by the plainer `_CAPITAL_RUN`.
+    if _ABBR_WORDS.isdisjoint(_CAPITAL_RUN.findall(line)):
         return False
-    return any(m.group("abbr") in ABBREVIATIONS for m in _ABBR.finditer(line))
+    return not _ABBR_WORDS.isdisjoint(_ABBR.findall(line))
 
 
 def find_zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
