@@ -15,15 +15,29 @@ from planner.parsers.program.build import _YEARISH
 from planner.parsers.program.items import _best_split, _best_split_plain, _mask_parens, \
     _mask_parens_plain
 from planner.parsers.program.doc import Line
-from planner.parsers.program.kinds import _KIND_WORDS, kind_from_words, kind_from_words_plain
+from planner.parsers.program.kinds import (
+    _ANY_KIND_WORD,
+    _KIND_WORDS,
+    kind_from_words,
+    kind_from_words_plain,
+)
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
-from planner.parsers.program.people import _split_top, _split_top_plain
+from planner.parsers.program.people import (
+    _EVENT_WORDS,
+    _ORG_STRONG,
+    _ORG_WORDS,
+    _split_top,
+    _split_top_plain,
+    _units,
+    _units_plain,
+)
 from planner.parsers.program.stated_zone import (
+    _TIME_WORDS,
     ABBREVIATIONS,
     find_zone_mentions,
     zone_mentions,
 )
-from planner.parsers.program.when import find_days
+from planner.parsers.program.when import _ANY_ANCHOR, find_days
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -119,3 +133,27 @@ def test_lead_range_headers_are_the_headers_the_slow_way_finds(text):
     if got is not None:
         assert got == _header_of_plain(Line(1, text)) == _header_of_plain(
             Line(1, text), allow_inner=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items)
+def test_people_units_without_parentheses_are_the_group(text):
+    assert _units(text) == _units_plain(text)
+
+
+# -- case-insensitive searches ------------------------------------------------------------
+
+CASE_BITS = ["University", "UNIV", "institute", "Google", "red hat", "S.A", "Coffee Break",
+             "KEYNOTE", "Opening", "remarks", "Monday", "MONDAY", "mOnDaY", "Dec.", "day",
+             "2024-05-01", "3.12.2018", "Time", "EARTH", "ſ", "K", "ı", "İ", "ß", "Ⅻ",
+             "Zoë", " ", ",", "-", "_"]
+case_texts = st.lists(st.one_of(st.sampled_from(CASE_BITS), st.text(max_size=4)),
+                      max_size=8).map(" ".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(case_texts)
+def test_any_case_searches_find_what_the_case_folding_pattern_finds(text):
+    for found in (_ANY_ANCHOR, _ANY_KIND_WORD, _ORG_WORDS, _ORG_STRONG, _EVENT_WORDS,
+                  _TIME_WORDS):
+        assert found.found(text) == (found.pattern.search(text) is not None), found.pattern

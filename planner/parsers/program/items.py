@@ -560,11 +560,14 @@ def _strong_people(got) -> bool:
 
 
 def _only_link_labels(text: str) -> bool:
-    m = re.search(r"\(([^()]*)\)\s*$", text)
+    m = _LAST_PARENS.search(text) if _ends_in_paren(text) else None
     if not m:
         return False
     words = [w.strip() for w in m.group(1).split(",")]
     return all(_LINK_LABELS.match(w) for w in words if w)
+
+
+_LAST_PARENS = re.compile(r"\(([^()]*)\)\s*$")
 
 
 def _title_like(text: str) -> bool:

@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from ...model import SessionKind
+from .anycase import AnyCase
 
 # Folded label -> kind.  A label is a prefix (`Keynote: Title`), a suffix in parentheses
 # (`Title (Invited Talk)`) or, alone, the whole title (`Keynote`, `Lunch`).
@@ -88,19 +89,14 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
 
 
 # Any of the words above: most titles hold none, and one search tells (the union of
-# the patterns matches exactly where one of them does).  An ASCII title is searched
-# lower-cased without IGNORECASE, which is the same there and several times faster.
-_ANY_KIND_WORD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I)
-_ANY_KIND_WORD_LOWER = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS))
+# the patterns matches exactly where one of them does).
+_ANY_KIND_WORD = AnyCase(re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I))
 
 
 @lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
     """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
-    if title.isascii():
-        if _ANY_KIND_WORD_LOWER.search(title.lower()) is None:
-            return SessionKind.SESSION
-    elif _ANY_KIND_WORD.search(title) is None:
+    if not _ANY_KIND_WORD.found(title):
         return SessionKind.SESSION
     return kind_from_words_plain(title)
 

@@ -51,21 +51,17 @@ class Reader:
         lines = self.doc.lines
         # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
         ends: dict[str, set[str]] = {}
-        prefixes: Counter[str] = Counter()
         headers = 0
         followed = 0
         prev_header = False
         for ln in lines:
             for text in ([ln.text] if ln.cells is None else
                          [cl.text for c in ln.cells for cl in c.lines]):
-                m = re.search(r"\(([^()]{3,40})\)\s*$", text)
-                if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
+                m = _FINAL_PARENS.search(text) if text.rstrip().endswith(")") else None
+                if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
                     # after different titles: a room (`(Garden Pavilion)`); the same title
                     # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
                     ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
-                m = re.match(r"^([A-Z][\w ]{2,25}?):\s+\S", text)
-                if m:
-                    prefixes[m.group(1).lower()] += 1
             h = ln.cells is None and header_of(ln) is not None
             if h:
                 headers += 1
@@ -668,6 +664,8 @@ def _mark_key(m: DayMark) -> tuple:
 DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
+_FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
+_DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from .anycase import AnyCase
+
 _IANA = re.compile(
     r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
     r"/[A-Za-z_\-]+(?:/[A-Za-z_\-]+)?\b"
@@ -159,7 +161,7 @@ def _city_in(text: str, same_as: str) -> str | None:
 # What each way of naming a zone needs in the line: a slash (`Europe/Berlin`), `UTC` or
 # `GMT` (an offset), `time` in any case (`Pacific Time`, `Vienna time`), `Anywhere on
 # Earth`, or an abbreviation, which `_ABBR` finds among upper-case words.
-_TIME_WORDS = re.compile(r"time|earth", re.IGNORECASE)
+_TIME_WORDS = AnyCase(re.compile(r"time|earth", re.IGNORECASE))
 _CAPITAL_RUN = re.compile(r"[A-Z]{2,5}")
 _ABBR_WORDS = frozenset(a for a in ABBREVIATIONS if 2 <= len(a) <= 5)
 
@@ -168,11 +170,7 @@ def may_mention_zone(line: str) -> bool:
     """False when `find_zone_mentions` finds nothing for certain (most lines)."""
     if "/" in line or "UTC" in line or "GMT" in line:
         return True
-    if line.isascii():  # (str.lower is then what IGNORECASE does, and much faster)
-        low = line.lower()
-        if "time" in low or "earth" in low:
-            return True
-    elif _TIME_WORDS.search(line):
+    if _TIME_WORDS.found(line):
         return True
     # Each word `_ABBR` finds is also found by the plainer `_CAPITAL_RUN`.
     if _ABBR_WORDS.isdisjoint(_CAPITAL_RUN.findall(line)):

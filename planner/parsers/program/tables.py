@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
@@ -96,6 +97,7 @@ def _expand(rows: list[Line]) -> list[list[Cell | None]]:
     return grid
 
 
+@lru_cache(maxsize=4096)  # a table repeats its time cells
 def _is_time_cell(text: str) -> TimeMark | None:
     if not text or len(text) > 60:
         return None

@@ -351,6 +351,8 @@ def _split_pipes(raw: str) -> list[str]:
         s = s[1:]
     if s.endswith("|") and not s.endswith("\\|"):
         s = s[:-1]
+    if "\\|" not in s:
+        return s.split("|")  # (no escaped pipe: what the loop below makes of it)
     cells, cur, k = [], [], 0
     while k < len(s):
         ch = s[k]

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import date, time
 from functools import lru_cache
 
+from .anycase import AnyCase
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")
@@ -272,21 +274,13 @@ _ANCHOR = re.compile(
 )
 
 
-# `_ANCHOR` on an ASCII line, in parts that need no case folding by the regex engine
-# (several times faster): the line lower-cased, its numbers as they are.
-_ANCHOR_WORD = re.compile(
-    r"(?<![a-z])(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
-    r"nov|dec)[a-z]{0,7}\.?(?![a-z])|\bday\b")
-_ANCHOR_NUMBER = re.compile(r"[0-9]{4}-[0-9]|[0-9][./][0-9]{1,2}[./][0-9]")
+_ANY_ANCHOR = AnyCase(_ANCHOR)
 
 
 def has_day_anchor(line: str) -> bool:
     """Whether `_ANCHOR` is found in `line`: a weekday or month word, an ISO or numeric
     date or the word `day`."""
-    if not line.isascii():
-        return _ANCHOR.search(line) is not None
-    return _ANCHOR_NUMBER.search(line) is not None or \
-        _ANCHOR_WORD.search(line.lower()) is not None
+    return _ANY_ANCHOR.found(line)
 
 
 def find_days(line: str) -> list[DayMark]:
