@@ -12,8 +12,14 @@ from hypothesis import strategies as st
 
 from planner.ids import session_id, session_ids
 from planner.parsers.program.build import _YEARISH
-from planner.parsers.program.items import _best_split, _best_split_plain, _mask_parens, \
-    _mask_parens_plain
+from planner.parsers.program.items import (
+    _best_split,
+    _best_split_plain,
+    _mask_parens,
+    _mask_parens_plain,
+    _plain_item,
+    _split_item,
+)
 from planner.parsers.program.doc import Line
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
@@ -157,3 +163,20 @@ def test_any_case_searches_find_what_the_case_folding_pattern_finds(text):
     for found in (_ANY_ANCHOR, _ANY_KIND_WORD, _ORG_WORDS, _ORG_STRONG, _EVENT_WORDS,
                   _TIME_WORDS):
         assert found.found(text) == (found.pattern.search(text) is not None), found.pattern
+
+
+PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Ann Bo", "Cy Dee", "Zoë Ødegaard", " and ",
+              "(4)", "(MIT)", "Lancelot SIX", "nojhan", "of", "x", "-", " - ", "4-bits", "by",
+              " by ", "Bypass", "#", "@", ":", "|", "\"", "“", "Poster", "talk", "7", " ",
+              "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
+plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3)),
+                       max_size=10).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(plain_items, st.booleans(), st.sampled_from([None, "comma", "dash"]))
+def test_plain_items_are_read_as_the_slow_way_reads_them(text, lenient, prefer):
+    got = _plain_item(text, lenient, prefer)
+    if got is not None:
+        assert got == _split_item.__wrapped__(text, (), frozenset(), frozenset(), lenient,
+                                               False, prefer)

@@ -40,6 +40,8 @@ from .base import ParseOptions, paragraphs, split_lines
 from .papers import FREEZE_AFTER, SESSIONS, TALKS
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year, year_votes
+from .program.lines import is_people_line
+from .program.people import clean_name, name_like, read_people
 from .program.stated_zone import stated_zone
 
 NAME = "site"
@@ -201,8 +203,6 @@ def _listed(line: str) -> bool:
 def _strict_names(line: str) -> bool:
     """Only names, judged strictly (`Practical EMV PIN interception and fraud detection`
     is a title, not two people)."""
-    from .program.lines import is_people_line
-
     return is_people_line(line)
 
 
@@ -211,8 +211,6 @@ def _people_line(line: str, *, positional: bool = False) -> list[str]:
     read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`.  With
     `positional` (a title over it, an abstract under it), whatever short line stands there
     is its people, names or not (`hugo.gruson@example.org`): the odd ones are reported."""
-    from .program.people import clean_name, name_like, read_people
-
     if is_prose(line) or len(line) > 300:
         return []
     if "·" in line:  # the middle dot sites put between people

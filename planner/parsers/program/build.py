@@ -8,6 +8,7 @@ import difflib
 import re
 from collections import Counter
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from itertools import islice
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -600,6 +601,12 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
+    return list(_speakers_of(tuple(people)))
+
+
+@lru_cache(maxsize=1 << 14)  # a program lists the same people with many items
+def _speakers_of(people: tuple[Person, ...]) -> tuple[Speaker, ...]:
+    """The speakers of `people`, each once, in order (speakers are frozen: shared)."""
     out: list[Speaker] = []
     seen: set[str] = set()
     for p in people:
@@ -610,4 +617,4 @@ def _speakers(people: list[Person]) -> list[Speaker]:
         if p.affiliation:
             sp = Speaker(name=sp.name, key=sp.key, affiliation=p.affiliation)
         out.append(sp)
-    return out
+    return tuple(out)

@@ -192,12 +192,7 @@ class Reader:
         if draft.title is None and draft.label:
             draft.title = draft.label
             draft.title_from_label = True
-        if draft.title and draft.label is None and draft.people == [] and \
-                is_people_line(draft.title) and draft.kind is None:
-            # only names after the time: a title comes on the next line
-            pass
-        draft.is_session = bool(re.match(r"^(?:research |paper |technical )?(?:session|section|track)\b",
-                                         draft.title or "", re.I))
+        draft.is_session = bool(_SESSION_TITLE.match(draft.title or ""))
 
     def place(self, draft: Draft) -> None:
         """Nest `draft` under the open entry it belongs to, or start a new top entry."""
@@ -664,6 +659,7 @@ def _mark_key(m: DayMark) -> tuple:
 DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
+_SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)

@@ -224,7 +224,9 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
     for no, line in lines:
         if len(line) > 600:
             line = line[:600]
-        mentions = find_zone_mentions(line, text)
+        if not may_mention_zone(line):
+            continue  # (most lines; `find_zone_mentions` would find nothing)
+        mentions = zone_mentions(line, text)
         if not mentions:
             continue
         weight = 3 if _STATEMENT.search(line) else 1

@@ -431,6 +431,9 @@ _SHORT_YEAR = re.compile(r"[A-Za-z]\s?['’](\d\d)\b")
 
 
 def years_in(line: str) -> list[int]:
-    out = [int(y) for y in _YEAR.findall(line) if 1990 <= int(y) <= 2099]
-    out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
+    # (each pattern looked for only where what it needs is there: most lines hold neither)
+    out = [int(y) for y in _YEAR.findall(line) if 1990 <= int(y) <= 2099] \
+        if "19" in line or "20" in line else []
+    if "'" in line or "’" in line:
+        out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
     return out
