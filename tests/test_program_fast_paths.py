@@ -43,7 +43,7 @@ from planner.parsers.program.stated_zone import (
     find_zone_mentions,
     zone_mentions,
 )
-from planner.parsers.program.when import _ANY_ANCHOR, find_days
+from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -165,7 +165,8 @@ def test_any_case_searches_find_what_the_case_folding_pattern_finds(text):
         assert found.found(text) == (found.pattern.search(text) is not None), found.pattern
 
 
-PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Ann Bo", "Cy Dee", "Zoë Ødegaard", " and ",
+PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "Chair: ", ": ",
+              "Deep Learning: ", "Invited Talk - ", "Session Chair: X", " | ", "Ann Bo", "Cy Dee", "Zoë Ødegaard", " and ",
               "(4)", "(MIT)", "Lancelot SIX", "nojhan", "of", "x", "-", " - ", "4-bits", "by",
               " by ", "Bypass", "#", "@", ":", "|", "\"", "“", "Poster", "talk", "7", " ",
               "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
@@ -174,9 +175,17 @@ plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3
 
 
 @settings(max_examples=1000, deadline=None)
-@given(plain_items, st.booleans(), st.sampled_from([None, "comma", "dash"]))
-def test_plain_items_are_read_as_the_slow_way_reads_them(text, lenient, prefer):
-    got = _plain_item(text, lenient, prefer)
+@given(plain_items, st.booleans(), st.sampled_from([None, "comma", "dash"]),
+       st.sampled_from([frozenset(), frozenset({"deep learning"})]))
+def test_plain_items_are_read_as_the_slow_way_reads_them(text, lenient, prefer, labels):
+    got = _plain_item(text, lenient, prefer, labels)
     if got is not None:
-        assert got == _split_item.__wrapped__(text, (), frozenset(), frozenset(), lenient,
+        assert got == _split_item.__wrapped__(text, (), labels, frozenset(), lenient,
                                                False, prefer)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.sampled_from(["Sept", "sep.", "MARCH", "Ma", "mayo", "Jun,", "December",
+                                  "decembers", "Octo", "ju"]), st.text(max_size=12)))
+def test_month_words_are_looked_up_as_they_were_searched(word):
+    assert month_of(word) == month_of_plain(word)

@@ -522,6 +522,21 @@ class Builder:
                 best, score = t, r
         return best if score >= 0.9 else None
 
+    def _first_texts(self, numbers: set[int]) -> dict[int, str]:
+        """The text first read from each of these source lines (a row before its cells)."""
+        out: dict[int, str] = {}
+        if not numbers:
+            return out
+        for ln in self.doc.lines:
+            if ln.no in numbers:
+                out.setdefault(ln.no, ln.text)
+            if ln.cells:
+                for c in ln.cells:
+                    for cl in c.lines:
+                        if cl.no in numbers:
+                            out.setdefault(cl.no, cl.text)
+        return out
+
     def _coverage(self, schedule: Schedule) -> None:
         used = set(self.used) | set(self.doc.markup_lines)
         for d in self._all_drafts():
@@ -537,20 +552,14 @@ class Builder:
                 for c in ln.cells:
                     text_lines |= {cl.no for cl in c.lines}
         unused = sorted(text_lines - used)
-        # report unread lines as ranges, quoting the first of each
-        first_text = {}
-        for ln in self.doc.lines:
-            first_text.setdefault(ln.no, ln.text)
-            if ln.cells:
-                for c in ln.cells:
-                    for cl in c.lines:
-                        first_text.setdefault(cl.no, cl.text)
         ranges: list[list[int]] = []
         for n in unused:
             if ranges and n - ranges[-1][-1] <= 2:
                 ranges[-1].append(n)
             else:
                 ranges.append([n])
+        # report unread lines as ranges, quoting the first of each
+        first_text = self._first_texts({r[0] for r in ranges[:200]})
         for r in ranges[:200]:
             quote = first_text.get(r[0], "")
             quote = quote if len(quote) <= 60 else quote[:59] + "…"

@@ -110,7 +110,7 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
     """Read one line as one item (the reader asks about a line more than once: the answer
     is worked out once and copied)."""
     if not spans and not title_only:
-        plain = _plain_item(text, lenient_people, prefer)
+        plain = _plain_item(text, lenient_people, prefer, labels)
         if plain is not None:
             return plain
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
@@ -119,36 +119,34 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
 
 
 _QUOTES = frozenset("\"“”„«»")
-_SPACED_DASH = re.compile(r"\s[-–—]")
 
 
-def _plain_item(text: str, lenient: bool, prefer: str | None) -> ItemParts | None:
+def _plain_item(text: str, lenient: bool, prefer: str | None,
+                labels: frozenset[str] = frozenset()) -> ItemParts | None:
     """`_split_item` of a line without styles, quickly, for the commonest lines of all:
-    a title and people with nothing but commas between them (`Title, A, B`).  None for
-    every other line.
+    a title and its people (`Title, A, B`, `Title: Subtitle - A and B`).  None for every
+    other line.
 
-    Such a line starts with a letter and holds no `#` (so no numbering), no colon (no
-    field, no label, no colon split), no `@` (no room), no `|`, no spaced dash (no label,
-    no dash split), no quotes, no `by` and no final parenthesis (no room, label, duration
-    or `Title (Speaker)`): `_split_item` does nothing with it but `_best_split`, and only
-    commas split it there.
+    Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
+    room), no quotes and no final parenthesis (no room, label, duration or `Title
+    (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
+    (`Keynote:`): `_split_item` does nothing with it but `_best_split`.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if ":" in t or "@" in t or "|" in t or "#" in t or not _QUOTES.isdisjoint(t) \
-            or t.rstrip().endswith(")"):
+    if "@" in t or "#" in t or not _QUOTES.isdisjoint(t) or t.rstrip().endswith(")"):
         return None
-    if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t):
+    if ":" in t and _FIELD.search(t) is not None:
         return None
-    if _holds(t, "by"):
+    if split_label(t, labels)[0] is not None:
         return None
     parts = ItemParts()
-    best = _best_comma_split(t, _mask_parens(t), lenient, prefer)
+    best = _best_split(t, lenient, prefer)
     if best is None:
         parts.title = _clean_title(t)
         return parts
-    _, title, people, score, by, sep = best
+    title, people, score, by, sep = best
     parts.title = _clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
     return parts

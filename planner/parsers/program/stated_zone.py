@@ -166,6 +166,7 @@ _CAPITAL_RUN = re.compile(r"[A-Z]{2,5}")
 _ABBR_WORDS = frozenset(a for a in ABBREVIATIONS if 2 <= len(a) <= 5)
 
 
+@lru_cache(maxsize=1 << 16)  # a table repeats its cells (times, rooms, people)
 def may_mention_zone(line: str) -> bool:
     """False when `find_zone_mentions` finds nothing for certain (most lines)."""
     if "/" in line or "UTC" in line or "GMT" in line:

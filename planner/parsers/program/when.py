@@ -255,7 +255,17 @@ def weekday_of(word: str) -> int | None:
     return _WD_ABBR.get(w[:3])
 
 
+# Every beginning of a month's name of 3 letters or more (`sep`, `sept`, `septem`): no
+# two months share one.
+_MONTH_STARTS = {name[:k]: i + 1 for i, name in enumerate(MONTHS) for k in range(3, len(name) + 1)}
+
+
 def month_of(word: str) -> int | None:
+    return _MONTH_STARTS.get(word.lower().rstrip(".,"))
+
+
+def month_of_plain(word: str) -> int | None:
+    """`month_of` a month at a time."""
     w = word.lower().rstrip(".,")
     if len(w) < 3:
         return None
