@@ -63,7 +63,8 @@ def pool(frab: Path = FOSDEM) -> list[tuple[str, list[str]]]:
                     if day.get("date") and ev.findtext("start") else None)
                 persons = [_clean(p.text) for p in ev.iter("person") if _clean(p.text)]
                 if date and persons:
-                    out.append((date, room.get("name") or "", _clean(ev.findtext("title")), persons))
+                    title = _clean(ev.findtext("title"))
+                    out.append((date, room.get("name") or "", title, persons))
     out.sort(key=lambda e: (e[0], e[1], e[2]))
     return [(title, persons) for _, _, title, persons in out]
 

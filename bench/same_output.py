@@ -11,8 +11,10 @@ sniff gives, the schedule of the detected format (or its error), and the schedul
 `Schedule.model_dump_json()`, diagnostics included.  The corpus: the bundled
 schedules, the texts under tests/data, the development set in
 /work/shared/data/pasted, the reshaped 31C3 and FOSDEM texts in /work/tmp/r31, the
-seed-001 paste without blank lines, the synthetic site text, and the program shapes of
-bench/program_gen.py at 1,000 entries (and 10,000 for the table and time-first shapes).
+seed-001 paste without blank lines, the synthetic site text of bench/synth.py, and the
+program shapes of bench/program_gen.py at 1,000 entries; without --quick also the
+10,000-entry table and time-first shapes and the 10,000-talk FOSDEM site text
+(/work/tmp/big.txt, from shared/tools/synth.py).
 Texts that are not on this machine are left out and named.
 
 The two trees dump in parallel fresh processes; the report lists every text whose dump
@@ -79,7 +81,8 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
                         ("README.md", "INDEX.md", "SOURCES.md"))
     else:
         missing.append(str(pasted))
-    for extra in (TMP / "r31", TMP / "seed001_compact.txt"):
+    extras = [TMP / "r31", TMP / "seed001_compact.txt"] + ([] if quick else [TMP / "big.txt"])
+    for extra in extras:
         if extra.is_dir():
             texts += sorted(extra.glob("*.txt"))
         elif extra.is_file():

@@ -135,7 +135,8 @@ def assign_times(
         kept.append(s)
         previous = s
     for s in kept:
-        _set(s, start=s.start.astimezone(zone), end=s.end.astimezone(zone))  # type: ignore[union-attr]
+        _set(s, start=s.start.astimezone(zone),  # type: ignore[union-attr]
+             end=s.end.astimezone(zone))  # type: ignore[union-attr]
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule

@@ -7,6 +7,8 @@ programs are made of, not only on the texts in tests/test_same_output.py.
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from planner.parsers.program.items import (
     _split_item,
 )
 from planner.parsers.program.doc import Line
+from planner.parsers.program.inline import _squash
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
@@ -166,7 +169,8 @@ def test_any_case_searches_find_what_the_case_folding_pattern_finds(text):
 
 
 PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "Chair: ", ": ",
-              "Deep Learning: ", "Invited Talk - ", "Session Chair: X", " | ", "Ann Bo", "Cy Dee", "Zoë Ødegaard", " and ",
+              "Deep Learning: ", "Invited Talk - ", "Session Chair: X", " | ", "Ann Bo",
+              "Cy Dee", "Zoë Ødegaard", " and ",
               "(4)", "(MIT)", "Lancelot SIX", "nojhan", "of", "x", "-", " - ", "4-bits", "by",
               " by ", "Bypass", "#", "@", ":", "|", "\"", "“", "Poster", "talk", "7", " ",
               "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
@@ -189,3 +193,10 @@ def test_plain_items_are_read_as_the_slow_way_reads_them(text, lenient, prefer, 
                                   "decembers", "Octo", "ju"]), st.text(max_size=12)))
 def test_month_words_are_looked_up_as_they_were_searched(word):
     assert month_of(word) == month_of_plain(word)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000")),
+               max_size=20))
+def test_squashing_blanks_by_split_is_squashing_them_by_pattern(text):
+    assert _squash(text) == re.sub(r"\s+", " ", text).strip()

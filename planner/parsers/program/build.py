@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from itertools import islice
@@ -124,19 +125,23 @@ class Builder:
         self._evidence = self._find_evidence_dates()
         return self._evidence
 
-    def _find_evidence_dates(self) -> list[date]:
-        out: list[date] = []
-        texts = [ln.text for ln in self.doc.lines] + [m for _, m in self.doc.meta]
+    def _evidence_texts(self) -> Iterator[str]:
+        """Every line's text, the page facts, then links and table cells, in that order."""
+        yield from (ln.text for ln in self.doc.lines)
+        yield from (m for _, m in self.doc.meta)
         for ln in self.doc.lines:
             for s in ln.spans:
                 if s.href:
-                    texts.append(s.href)
+                    yield s.href
             if ln.cells:
                 for c in ln.cells:
                     for cl in c.lines:
-                        texts.append(cl.text)
-                        texts += [s.href for s in cl.spans if s.href]
-        for t in texts[:20000]:
+                        yield cl.text
+                        yield from (s.href for s in cl.spans if s.href)
+
+    def _find_evidence_dates(self) -> list[date]:
+        out: list[date] = []
+        for t in islice(self._evidence_texts(), 20000):
             if _YEARISH.search(t, 0, 500) is None:
                 continue  # no year in reach: no full date with a year (nearly every line)
             if _DEADLINE.search(t):
