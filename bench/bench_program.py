@@ -7,14 +7,16 @@
 
 The programs come from bench/program_gen.py (table, time-first lines, a listing of
 `**Title** Authors`, a saved HTML page, a tab-separated paste; 500 entries a day).
-Each figure is the median of `load_schedule` in fresh processes with the parse cache
-off: the format detected, its modules imported, the text read and parsed, as a user's
-`planner` pays it (planner.loader is imported before the clock starts, as in
-bench_parse.py).  The table prints seconds and microseconds per entry, so linear time
-shows as a flat µs column.  `--against REV` runs that commit and this tree alternately
-on the same files.  `--phases` splits one in-process parse of each file into the
-reader's steps: the front-end (text to lines), `Reader.prepare`, the rest of reading,
-and building the model.
+Each figure is a median over fresh processes of `program.parse` alone (the text read
+and the reader's modules imported first, the clock around the parse only, as
+bench_listing.py times its parser), and of `load_schedule` with the parse cache off
+(the format detected, the parsers imported, the text read and parsed: what a user's
+`planner` pays, planner.loader imported before the clock as in bench_parse.py).  The
+table prints seconds and microseconds per entry, so linear time shows as a flat µs
+column.  `--against REV` runs that commit and this tree alternately on the same files.
+`--phases` splits one in-process parse of each file into the reader's steps: the
+front-end (text to lines), `Reader.prepare`, the rest of reading, and building the
+model.
 
 Targets: 10,000 table rows and 10,000 time-first lines each <= 0.5 s; linear time in
 every shape.
@@ -35,11 +37,18 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import program_gen  # noqa: E402
-from bench_listing import alternated, exported, report_against  # noqa: E402
+from bench_listing import alternated, exported, fresh_seconds, once, report_against  # noqa: E402
 from bench_parse import fresh_load  # noqa: E402
 
 TARGET_S = 0.5
 SIZES = (5_000, 10_000, 20_000, 40_000)
+# The reader's modules are imported before the clock (the package loads them on use).
+ONCE = once("program", "from planner.parsers.program import build, reader, text_front, html_front")
+
+
+def fresh_parse(path: Path, root: Path) -> float:
+    """Seconds `program.parse` takes in a new process running the planner in `root`."""
+    return fresh_seconds(ONCE, path, root)
 
 
 def phases(path: Path) -> str:
@@ -84,22 +93,23 @@ def main() -> int:
     os.environ["PLANNER_CACHE"] = "off"  # time the parser, not the parse cache
     folder = Path(tempfile.mkdtemp(prefix="bench-program-"))
     old_root = exported(a.against) if a.against else None
-    print(f"{'shape':<10} {'entries':>8} {'median s':>9} {'µs/entry':>9}  runs")
+    print(f"{'shape':<10} {'entries':>8} {'what':<6} {'median s':>9} {'µs/entry':>9}  runs")
     for shape in a.shapes:
         for n in a.sizes:
             path = program_gen.write(shape, n, folder)
-            if old_root is not None:
-                old, new = alternated(lambda: fresh_load(path, old_root),
-                                      lambda: fresh_load(path, ROOT), a.runs)
-                print(f"{shape} {n:,}:")
-                report_against(a.against, old, new)
-                continue
-            runs = [fresh_load(path, ROOT) for _ in range(a.runs)]
-            med = statistics.median(runs)
-            mark = "" if n != 10_000 or shape not in ("table", "timefirst") else \
-                f"  (target <= {TARGET_S} s: {'met' if med <= TARGET_S else 'NOT met'})"
-            print(f"{shape:<10} {n:>8,} {med:>9.3f} {med / n * 1e6:>9.1f}  "
-                  f"{', '.join(f'{t:.2f}' for t in runs)}{mark}")
+            for what, timer in (("parse", fresh_parse), ("load", fresh_load)):
+                if old_root is not None:
+                    old, new = alternated(lambda: timer(path, old_root),
+                                          lambda: timer(path, ROOT), a.runs)
+                    print(f"{shape} {n:,} {what}:")
+                    report_against(a.against, old, new)
+                    continue
+                runs = [timer(path, ROOT) for _ in range(a.runs)]
+                med = statistics.median(runs)
+                mark = "" if n != 10_000 or shape not in ("table", "timefirst") else \
+                    f"  (target <= {TARGET_S} s: {'met' if med <= TARGET_S else 'NOT met'})"
+                print(f"{shape:<10} {n:>8,} {what:<6} {med:>9.3f} {med / n * 1e6:>9.1f}  "
+                      f"{', '.join(f'{t:.2f}' for t in runs)}{mark}")
             if a.phases:
                 print(f"{'':<10} {'':>8} {phases(path)}")
     return 0

@@ -8,6 +8,7 @@ programs are made of, not only on the texts in tests/test_same_output.py.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,10 +32,12 @@ from planner.parsers.program.kinds import (
     kind_from_words_plain,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
+from planner.parsers.program import people
 from planner.parsers.program.people import (
     _EVENT_WORDS,
     _ORG_STRONG,
     _ORG_WORDS,
+    _read_people,
     _split_top,
     _split_top_plain,
     _units,
@@ -47,6 +50,22 @@ from planner.parsers.program.stated_zone import (
     zone_mentions,
 )
 from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
+
+
+@contextmanager
+def _long_way():
+    """The people-line helpers without their shortcuts: each pattern applied always."""
+    saved = (people._without_code, people._without_honorifics, people._without_lead_and,
+             people._no_one)
+    people._without_code = lambda t: people._CODE.sub("", t)
+    people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
+    people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
+    people._no_one = lambda n: people._NOT_PEOPLE.match(n) is not None
+    try:
+        yield
+    finally:
+        (people._without_code, people._without_honorifics, people._without_lead_and,
+         people._no_one) = saved
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -200,3 +219,18 @@ def test_month_words_are_looked_up_as_they_were_searched(word):
                max_size=20))
 def test_squashing_blanks_by_split_is_squashing_them_by_pattern(text):
     assert _squash(text) == re.sub(r"\s+", " ", text).strip()
+
+
+PEOPLE_BITS = ["Dr. ", "Prof. Dr. ", "Mrs ", "Sir ", "and ", "& ", "und ", "1A-3 ", "A1.2 ",
+               "#12 ", "[3] ", "٣A-1 ", "ſir ", "Ann Bo", "Cy Dee", ", ", "TBA", "Organizers",
+               "Speakers", "Herr ", "Frau ", "(MIT)", "; ", "Zoë"]
+people_lines = st.lists(st.one_of(st.sampled_from(PEOPLE_BITS), st.text(max_size=3)),
+                        max_size=8).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(people_lines, st.booleans())
+def test_people_lines_skip_only_the_patterns_that_cannot_match(line, lenient):
+    fast = _read_people.__wrapped__(line, lenient)
+    with _long_way():
+        assert fast == _read_people.__wrapped__(line, lenient)

@@ -67,6 +67,37 @@ _TRAILING = re.compile(r"\s*(?:\[[^\]]*\]|\((?:short|long|remote|virtual|online)
 # A paper's code or number in front of its authors: `1A-3 Names`, `#12 Names`.
 _CODE = re.compile(r"^(?:\d{1,2}[A-Z]-\d{1,3}|[A-Z]\d{1,2}[.-]\d{1,3}|#\d{1,4}|\[\d{1,4}\])\s+")
 _NAME_DASH_AFFIL = re.compile(r"^(?P<name>[^,\-–—]+?)\s+[-–—]\s+(?P<affil>.+)$")
+# What the case-blind patterns anchored at the start need there, in a line whose first
+# character is ASCII (others are matched the long way: case folding has its own rules
+# there): an honorific's first letter, an `and`.
+_HONORIFIC_STARTS = frozenset("dpmsrhaifDPMSRHAIF")
+_AND_STARTS = frozenset("auAU&")
+
+
+def _without_code(text: str) -> str:
+    """Without a paper's code before the names (`1A-3`, `A1.2`, `#12`, `[3]`), which needs
+    a digit first or second, or `#` or `[` first."""
+    if text[:1] in "#[" or text[:1].isdigit() or text[1:2].isdigit():
+        return _CODE.sub("", text)
+    return text
+
+
+def _without_honorifics(text: str) -> str:
+    c = text[:1]
+    return text if c.isascii() and c not in _HONORIFIC_STARTS else _HONORIFIC.sub("", text)
+
+
+def _without_lead_and(text: str) -> str:
+    c = text[:1]
+    return text if c.isascii() and c not in _AND_STARTS else _LEAD_AND.sub("", text)
+
+
+@lru_cache(maxsize=1 << 15)  # asked of every name of every people line
+def _no_one(name: str) -> bool:
+    """`Organizers`, `TBA`, `Speakers`: a people position that names no one."""
+    return _NOT_PEOPLE.match(name) is not None
+
+
 _INITIAL_AT_END = re.compile(r"\b[A-Z]\.$")
 _FINAL_STOP = re.compile(r"\s*\.\s*$")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
@@ -338,7 +369,7 @@ def _names_of(chunk: str, lenient: bool) -> list[str]:
     chunk = chunk.strip(" ,")
     if _may_end_in_et_al(chunk):
         chunk = _ET_AL.sub("", chunk)
-    chunk = _LEAD_AND.sub("", chunk)
+    chunk = _without_lead_and(chunk)
     pieces = _split_top(chunk, (",", "·", "•", "|", "，", "、"))
     if _AND.search(chunk) is None:
         parts = pieces  # (no `and` in the line: none in its pieces either)
@@ -379,14 +410,14 @@ def read_people(line: str, *, lenient: bool = False) -> People | None:
 @lru_cache(maxsize=1 << 15)  # the reader asks about a line from several places
 def _read_people(line: str, lenient: bool) -> People | None:
     text = " ".join(line.split())
-    text = _CODE.sub("", text)
+    text = _without_code(text)
     if text.endswith(("]", ")")):  # (what `_TRAILING` takes away ends so)
         text = _TRAILING.sub("", text).strip()
     if text.endswith(".") and not _INITIAL_AT_END.search(text):
         text = _FINAL_STOP.sub("", text)
     if not text or len(text) > 3000:
         return None
-    text = _HONORIFIC.sub("", text)
+    text = _without_honorifics(text)
     if _NOT_PEOPLE.match(text.strip(" .")):
         return People((), 1.0, 0, 0)
     people: list[Person] = []
@@ -399,7 +430,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
         if not group:
             continue
         group_start = len(people)
-        group = _HONORIFIC.sub("", group)
+        group = _without_honorifics(group)
         units = _units(group)
         if len(units) == 1 and units[0][1] is None:
             got = _plain_group(group, lenient)
@@ -409,7 +440,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
             continue
         for names_text, paren in units:
             role = _paren_role(paren) if paren is not None else "none"
-            names_text = _LEAD_AND.sub("", names_text.strip(" ,"))
+            names_text = _without_lead_and(names_text.strip(" ,"))
             if not names_text:
                 continue
             if len(people) > group_start and people[-1].affiliation and org_like(names_text) \
@@ -442,7 +473,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
                                      paren.strip() if role == "room" else None))
     if not people and entries == 0:
         return None
-    people = [p for p in people if p.name and not _NOT_PEOPLE.match(p.name)]
+    people = [p for p in people if p.name and not _no_one(p.name)]
     score = ok / entries if entries else 0.0
     return People(tuple(people), score, ok, entries)
 
@@ -489,5 +520,10 @@ def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
         good = sum(name_like(n, lenient) for n in names)
         return [Person(n, affil) for n in names], len(names), good
     names = _names_of(group, lenient)
-    good = sum(name_like(n, lenient) for n in names)
-    return [Person(n) for n in names], len(names), good
+    good = sum([name_like(n, lenient) for n in names])
+    return [_person(n) for n in names], len(names), good
+
+
+@lru_cache(maxsize=1 << 15)  # (a Person is frozen: one for each name will do)
+def _person(name: str) -> Person:
+    return Person(name)
