@@ -262,7 +262,11 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
             got = read_people(rest)
             sure = got is not None and got.score >= 0.99 and all(
                 name_like(p.name) for p in got.people) and (
-                len(got.people) >= 3 or len(got.people) >= 1 and all(
+                len(got.people) >= 3
+                # `**Title**: Ana Ruiz, Bo Chen`: a comma-separated list of full names
+                or len(got.people) >= 2 and "," in rest
+                and all(len(p.name.split()) >= 2 for p in got.people)
+                or len(got.people) >= 1 and all(
                     p.affiliation and f"({p.affiliation})" in rest for p in got.people))
             if rest and not sure:
                 parts.title = _clean_title(f"{seg}: {rest}")
