@@ -48,20 +48,29 @@ from planner.parsers.base import ParseOptions  # noqa: E402
 
 TARGET_S = 1.5
 ROOT = HERE.parent
-# One parse in a new interpreter, with the planner at argv[2]: prints its seconds.  The
-# schedule is kept until the clock is read, as a user's process keeps it: freeing
-# 50,000 talks costs another 0.15 s, which is not parsing.
-ONCE = """
+
+
+def once(module: str, imports: str = "") -> str:
+    """Code for one parse by `planner.parsers.<module>` in a new interpreter, with the
+    planner at argv[2], the text at argv[1] read (and `imports` done) before the clock
+    starts: prints its seconds.  The schedule is kept until the clock is read, as a
+    user's process keeps it: freeing 50,000 talks costs another 0.15 s, which is not
+    parsing."""
+    return f"""
 import sys, time
 sys.path.insert(0, sys.argv[2])
 from pathlib import Path
 text = Path(sys.argv[1]).read_text(encoding="utf-8")
-from planner.parsers import listing
+from planner.parsers import {module}
 from planner.parsers.base import ParseOptions
+{imports}
 t = time.perf_counter()
-schedule = listing.parse(text, ParseOptions(source=sys.argv[1]))
+schedule = {module}.parse(text, ParseOptions(source=sys.argv[1]))
 print(time.perf_counter() - t)
 """
+
+
+ONCE = once("listing")
 
 
 # The same, answered from a filled parse cache (argv[3]): what every later command pays.

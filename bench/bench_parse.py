@@ -3,6 +3,11 @@
     uv run python bench/bench_parse.py            # 10,000 talks, 7 runs each
     uv run python bench/bench_parse.py --talks 2000 --runs 3
     uv run python bench/bench_parse.py --against 8a8fb4e   # also that commit, alternated
+    uv run python bench/bench_parse.py --text big.txt      # a given site text instead
+
+`--text` times a text made elsewhere, such as the 10,000 FOSDEM talks of
+`shared/tools/synth.py FRAB.xml 10000 big.txt` (detected as a site schedule; no .toml,
+so the zone and year are the ones the text states).
 
 Prints medians.  icalendar reading the same talks as .ics is timed in the same run,
 so the ratio holds even on a noisy machine.  Peak memory is the max RSS of a fresh
@@ -93,10 +98,14 @@ def main() -> int:
     ap.add_argument("--talks", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--against", metavar="REV", help="also time this commit's parser")
+    ap.add_argument("--text", type=Path, help="time this text instead of a synthetic one")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     path = tmp / "synth.txt"
-    synth.main(["--talks", str(a.talks), "-o", str(path)])
+    if a.text:
+        path = a.text.resolve()
+    else:
+        synth.main(["--talks", str(a.talks), "-o", str(path)])
     sch = load_schedule(path)
     n = len(sch.talks())
     print(f"synthetic schedule: {n} talks, {len(sch.sessions)} sessions, "

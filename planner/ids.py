@@ -57,6 +57,16 @@ def session_id(conference: str, kind: str, title: str, day: str) -> str:
     return "s" + digest("session", conference, kind, fold(title), day, length=ID_LENGTH - 1)
 
 
+def session_ids(conference: str, sessions: list[tuple[str, str, str]]) -> list[str]:
+    """`session_id(conference, kind, title, day)` for many (kind, title, day), the titles
+    folded in one go."""
+    head = "\x1f".join(("session", conference, "")).encode("utf-8")  # as `digest` joins
+    folded = folded_bytes([title for _, title, _ in sessions])
+    return ["s" + _hashed(b"\x1f".join((head + kind.encode("utf-8"), f, day.encode("utf-8"))),
+                          ID_LENGTH - 1)
+            for (kind, _, day), f in zip(sessions, folded)]
+
+
 class IdAllocator:
     """Hands out ids, disambiguating the rare duplicate (the same title twice)."""
 

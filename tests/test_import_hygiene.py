@@ -3,6 +3,7 @@ leaves textual and rich unloaded, and so does a whole `planner agenda` run."""
 
 from __future__ import annotations
 
+import os
 import pkgutil
 import subprocess
 import sys
@@ -65,3 +66,24 @@ def test_planner_agenda_run_imports_no_textual():
                 if line.startswith("import time:")]
     assert "planner.views.text" in imported  # -X importtime really listed the imports
     assert not [m for m in imported if m.split(".")[0] in UI_PACKAGES]
+
+
+# The program reader's own modules (its shared helpers for zones, people lines and times
+# are the site parser's too).
+READER_MODULES = tuple(f"planner.parsers.program.{m}" for m in (
+    "reader", "build", "body", "tables", "items", "kinds", "drafts", "text_front",
+    "html_front", "inline"))
+
+
+def test_planner_agenda_on_the_bundled_schedules_loads_no_program_reader_and_no_lxml():
+    # Their .toml name their formats: nothing needs detecting, nor the free-form reader.
+    probe = ("import runpy, sys\nsys.argv = ['planner', 'agenda']\n"
+             "try:\n    runpy.run_module('planner', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('lxml',) + READER)),"
+             " file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", f"READER = {READER_MODULES!r}\n{probe}"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60,
+                         env={**os.environ, "PLANNER_CACHE": "off"})
+    assert out.returncode == 0, out.stderr
+    assert eval(out.stderr.strip().splitlines()[-1]) == []

@@ -22,7 +22,7 @@ from pydantic import TypeAdapter
 from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused as _gc_paused
 from ..ids import IdAllocator, conference_key, talk_id, title_ids
-from ..model import Schedule, Speaker, Talk, TitleSource
+from ..model import Schedule, Session, Speaker, Talk, TitleSource
 from ..speakers import (
     is_artefact,
     lettered_names,
@@ -35,7 +35,8 @@ from .base import ParseOptions
 
 # Many models built in one call: faster than one call per model.
 _SPEAKER_LIST = TypeAdapter(list[Speaker])
-TALKS = TypeAdapter(list[Talk])  # the site parser's too
+TALKS = TypeAdapter(list[Talk])  # the site parser's and the program reader's too
+SESSIONS = TypeAdapter(list[Session])  # theirs only
 DERIVED_TITLE_CHARS = 72
 FREEZE_AFTER = 200_000  # objects allocated by one parse (about 20,000 entries)
 # Words a derived title should not end on: it would read as cut mid-phrase.

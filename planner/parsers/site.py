@@ -23,12 +23,10 @@ from datetime import date, datetime, timezone
 from itertools import islice
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused
 from ..ids import IdAllocator, conference_key, session_id, talk_id, title_ids
-from ..model import Schedule, Session, SessionKind
+from ..model import Schedule, SessionKind
 from ..speakers import (
     looks_like_name,
     looks_like_name_list,
@@ -39,13 +37,12 @@ from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
-from .papers import FREEZE_AFTER, TALKS
+from .papers import FREEZE_AFTER, SESSIONS, TALKS
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year, year_votes
+from .program.lines import is_people_line
+from .program.people import clean_name, name_like, read_people
 from .program.stated_zone import stated_zone
-
-# Many sessions built in one call: faster than one constructor call per model.
-_SESSIONS = TypeAdapter(list[Session])
 
 NAME = "site"
 TITLE = "conference-site schedule"
@@ -206,8 +203,6 @@ def _listed(line: str) -> bool:
 def _strict_names(line: str) -> bool:
     """Only names, judged strictly (`Practical EMV PIN interception and fraud detection`
     is a title, not two people)."""
-    from .program.lines import is_people_line
-
     return is_people_line(line)
 
 
@@ -216,8 +211,6 @@ def _people_line(line: str, *, positional: bool = False) -> list[str]:
     read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`.  With
     `positional` (a title over it, an abstract under it), whatever short line stands there
     is its people, names or not (`hugo.gruson@example.org`): the odd ones are reported."""
-    from .program.people import clean_name, name_like, read_people
-
     if is_prose(line) or len(line) > 300:
         return []
     if "·" in line:  # the middle dot sites put between people
@@ -567,7 +560,7 @@ class _Reader:
         built = iter(TALKS.validate_python([f for _, talks in rows for f in talks]))
         for fields, talks in rows:
             fields["talks"] = list(islice(built, len(talks)))
-        sessions = _SESSIONS.validate_python([fields for fields, _ in rows])
+        sessions = SESSIONS.validate_python([fields for fields, _ in rows])
         schedule = Schedule(
             conference=conference, year=year, timezone=tz_name, source=opts.source,
             format=NAME, sessions=sessions,

@@ -92,8 +92,8 @@ def assign_times(
     sessions = schedule.sessions
     zone = ZoneInfo(schedule.timezone)
     for s in sessions:
-        s.start = s.start.astimezone(timezone.utc) if s.start else None
-        s.end = s.end.astimezone(timezone.utc) if s.end else None
+        _set(s, start=s.start.astimezone(timezone.utc) if s.start else None,
+             end=s.end.astimezone(timezone.utc) if s.end else None)
     if talk_minutes is None and any(s.start is not None for s in sessions):
         talk_minutes, n = infer_talk_minutes(sessions, zone)
         if n:
@@ -121,24 +121,22 @@ def assign_times(
                     t.session_id = None
                 orphans.extend(s.talks)
                 continue
-            s.start = previous.end
-            s.start_estimated = True
+            _set(s, start=previous.end, start_estimated=True)
         per_talk = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
         if s.talks and s.kind is not SessionKind.POSTER:
             need = per_talk * len(s.talks)
         else:
             need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
         if s.end is None:
-            s.end = s.start + need
-            s.end_estimated = True
+            end = s.start + need
             nxt = _next_start(starts, s.start, zone)
-            if nxt is not None and nxt < s.end:
-                s.end = nxt
+            _set(s, end=nxt if nxt is not None and nxt < end else end, end_estimated=True)
         _slot_talks(s, per_talk, zone)
         kept.append(s)
         previous = s
     for s in kept:
-        s.start, s.end = s.start.astimezone(zone), s.end.astimezone(zone)  # type: ignore[union-attr]
+        _set(s, start=s.start.astimezone(zone),  # type: ignore[union-attr]
+             end=s.end.astimezone(zone))  # type: ignore[union-attr]
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule
@@ -195,7 +193,11 @@ def _keep_stated(s: Session, zone: ZoneInfo) -> None:
 
 def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool,
                end_estimated: bool | None = None) -> None:
+    _set(t, start=start, end=end, estimated=estimated,
+         end_estimated=estimated if end_estimated is None else end_estimated)
+
+
+def _set(model: Session | Talk, **values: object) -> None:
     # Straight into the instance dict: pydantic's __setattr__ costs more than the whole
     # slot arithmetic on a 10,000-talk program, and these values are already valid.
-    t.__dict__.update(start=start, end=end, estimated=estimated,
-                      end_estimated=estimated if end_estimated is None else end_estimated)
+    model.__dict__.update(values)

@@ -12,16 +12,19 @@ diagnostic with its line number.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ...diagnostics import DiagnosticSink
 from ...gcpause import gc_paused
-from ...model import Schedule
-from ..base import ParseOptions
-from .build import Builder
-from .doc import Doc
-from .html_front import is_html_document, looks_like_html, read_html
-from .reader import Reader
-from .text_front import looks_like_markdown, read_text
+
+if TYPE_CHECKING:
+    from ...model import Schedule
+    from ..base import ParseOptions
+    from .doc import Doc
+
+# The reader's modules are imported when a text is read, not with the package: the
+# site parser shares its helpers (zones, people lines, times) and should not load the
+# reader (nor lxml) to read a seed text whose .toml names its format.
 
 NAME = "program"
 TITLE = "conference program (times, tables, listings; text, Markdown or HTML)"
@@ -31,6 +34,9 @@ _TIMEISH = re.compile(
 
 
 def read_doc(text: str) -> Doc:
+    from .html_front import is_html_document, looks_like_html, read_html
+    from .text_front import looks_like_markdown, read_text
+
     if is_html_document(text) or (not looks_like_markdown(text) and looks_like_html(text)):
         return read_html(text)
     return read_text(text)
@@ -84,6 +90,8 @@ _SNIFF_READ_LIMIT = 300_000
 
 
 def _items_in(text: str) -> int:
+    from .reader import Reader
+
     diag = DiagnosticSink("<sniff>")
     doc = read_doc(text)
     reader = Reader(doc, diag)
@@ -95,8 +103,12 @@ def _items_in(text: str) -> int:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
+    from ..papers import FREEZE_AFTER
+    from .build import Builder
+    from .reader import Reader
+
     diag = DiagnosticSink(options.source)
-    with gc_paused():
+    with gc_paused(freeze_after=FREEZE_AFTER):
         doc = read_doc(text)
         reader = Reader(doc, diag)
         reader.run()

@@ -7,18 +7,23 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from itertools import islice
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from ... import clock
 from ...diagnostics import DiagnosticSink
-from ...ids import IdAllocator, conference_key, session_id, talk_id
-from ...model import Schedule, Session, SessionKind, Speaker, Talk
+from ...ids import IdAllocator, conference_key, session_ids, title_ids
+from ...model import Schedule, SessionKind, Speaker
 from ...speakers import make_speaker
 from ...text import fold
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
+from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .kinds import is_break, kind_from_words
@@ -30,10 +35,14 @@ _ALLDAY = (time(9, 0), time(17, 0))
 _DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
                        r"due\b|important dates|last update|updated|posted|published|copyright|©",
                        re.IGNORECASE)
+# What a date with a year needs (see `when.find_days`): a year of the years it reads
+# (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
+_YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
 _GENERIC_TITLES = re.compile(
     r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
 _KEEP_AS_IS = {SessionKind.BREAK}
+_UTC = ZoneInfo("UTC")
 
 
 class Builder:
@@ -116,19 +125,25 @@ class Builder:
         self._evidence = self._find_evidence_dates()
         return self._evidence
 
-    def _find_evidence_dates(self) -> list[date]:
-        out: list[date] = []
-        texts = [ln.text for ln in self.doc.lines] + [m for _, m in self.doc.meta]
+    def _evidence_texts(self) -> Iterator[str]:
+        """Every line's text, the page facts, then links and table cells, in that order."""
+        yield from (ln.text for ln in self.doc.lines)
+        yield from (m for _, m in self.doc.meta)
         for ln in self.doc.lines:
             for s in ln.spans:
                 if s.href:
-                    texts.append(s.href)
+                    yield s.href
             if ln.cells:
                 for c in ln.cells:
                     for cl in c.lines:
-                        texts.append(cl.text)
-                        texts += [s.href for s in cl.spans if s.href]
-        for t in texts[:20000]:
+                        yield cl.text
+                        yield from (s.href for s in cl.spans if s.href)
+
+    def _find_evidence_dates(self) -> list[date]:
+        out: list[date] = []
+        for t in islice(self._evidence_texts(), 20000):
+            if _YEARISH.search(t, 0, 500) is None:
+                continue  # no year in reach: no full date with a year (nearly every line)
             if _DEADLINE.search(t):
                 continue  # `Submission deadline: May 18, 2021` is no day of the program
             for m in find_days(t[:500]):
@@ -277,26 +292,39 @@ class Builder:
         year = opts.year or (Counter(d.year for d in dates.values()).most_common(1)[0][0] if dates else None)
         conf_key = conference_key(conference, year)
         self._fix_meridiems(dates)
-        ids = IdAllocator()
-        sessions: list[Session] = []
-        unscheduled: list[Talk] = []
         self._merge_loose()
         stated_once = self._stated_once()
+        # Fields first, models after: ids hashed in bulk, and all talks and all sessions
+        # built in one pydantic call each (faster than a constructor call per model).
+        rows: list[dict[str, Any]] = []
         for d in self.top:
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
                 day = stated_once or self._today_anchor(note=True)
-            s = self._session(d, day, zone, conf_key, ids)
-            if s is not None:
-                sessions.append(s)
-        for d in self.loose:
-            for t in self._loose_talks(d, conf_key, ids):
-                unscheduled.append(t)
+            fields = self._session(d, day, zone)
+            if fields is not None:
+                rows.append(fields)
+        loose = [t for d in self.loose for t in self._loose_talks(d)]
+        talks = [t for fields in rows for t in fields["talks"]] + loose
+        ids = IdAllocator()
+        for t, base in zip(talks, title_ids(conf_key, [t["title"] for t in talks])):
+            t["id"] = ids.claim(base)  # in reading order, as the talks were met
+        for fields, sid in zip(rows, session_ids(conf_key, [
+                (f["kind"].value, f["title"], f["day"]) for f in rows])):
+            fields["id"] = sid
+            for t in fields["talks"]:
+                t["session_id"] = sid
+        built = iter(TALKS.validate_python(talks))
+        for fields in rows:
+            fields["talks"] = list(islice(built, len(fields["talks"])))
+            del fields["day"]
+        sessions = SESSIONS.validate_python(rows)
+        unscheduled = list(built)
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
                             unscheduled=unscheduled)
         if sessions:
-            sessions.sort(key=lambda s: (s.start is None, s.start))
+            sessions.sort(key=lambda s: (s.start is None, s.start))  # (the schedule's copy stays)
             assign_times(schedule, opts.talk_minutes, self.diag)
         self._coverage(schedule)
         schedule.diagnostics = list(self.diag.items)
@@ -364,8 +392,8 @@ class Builder:
     def _instant(self, day: date, t: time, zone: ZoneInfo) -> datetime:
         return datetime.combine(day, t, tzinfo=zone)
 
-    def _session(self, d: Draft, day: date, zone: ZoneInfo, conf_key: str,
-                 ids: IdAllocator) -> Session | None:
+    def _session(self, d: Draft, day: date, zone: ZoneInfo) -> dict[str, Any] | None:
+        """The fields of a session and of its talks (`build` adds the ids)."""
         title = d.title or d.label
         if not title:
             self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
@@ -388,32 +416,27 @@ class Builder:
                 start = end - timedelta(minutes=30)
                 start_est = True
         speakers = _speakers(d.people)
-        sid = session_id(conf_key, kind.value, title, day.isoformat())
-        session = Session(id=sid, kind=kind, title=title, start=start, end=end,
-                          start_estimated=start_est, end_estimated=end_est,
-                          speakers=speakers, chairs=_speakers(d.chairs),
-                          description="\n\n".join(d.abstract), location=d.room, url=d.url,
-                          line=d.line)
+        session = {"kind": kind, "title": title, "day": day.isoformat(), "start": start,
+                   "end": end, "start_estimated": start_est, "end_estimated": end_est,
+                   "speakers": speakers, "chairs": _speakers(d.chairs),
+                   "description": "\n\n".join(d.abstract), "location": d.room, "url": d.url,
+                   "line": d.line, "talks": []}
         if d.children:
-            talks = []
             for k in d.children:
-                t = self._talk(k, conf_key, ids, sid, day, zone)
+                t = self._talk(k, day, zone)
                 if t is not None:
-                    talks.append(t)
-            session.talks = talks
+                    session["talks"].append(t)
         elif kind not in _KEEP_AS_IS and not is_break(title):
-            t = Talk(id=ids.claim(talk_id(conf_key, title, [], "")), title=title,
-                     speakers=speakers, abstract="\n\n".join(d.abstract), session_id=sid,
-                     url=d.url, links=d.links, location=d.room, line=d.line,
-                     kind=kind if d.kind else None, start=start, end=end,
-                     estimated=start_est, end_estimated=end_est)
-            session.talks = [t]
-            session.standalone = True
-            session.speakers = speakers
+            session["talks"].append({
+                "title": title, "speakers": speakers, "abstract": "\n\n".join(d.abstract),
+                "url": d.url, "links": d.links, "location": d.room, "line": d.line,
+                "kind": kind if d.kind else None, "start": start, "end": end,
+                "estimated": start_est, "end_estimated": end_est})
+            session["standalone"] = True
         return session
 
-    def _talk(self, k: Draft, conf_key: str, ids: IdAllocator, sid: str | None, day: date | None,
-              zone: ZoneInfo) -> Talk | None:
+    def _talk(self, k: Draft, day: date | None, zone: ZoneInfo) -> dict[str, Any] | None:
+        """The fields of a talk (`build` adds its id and its session's)."""
         title = k.title or k.label
         if not title:
             return None
@@ -422,25 +445,27 @@ class Builder:
             start = self._instant(day, k.start, zone)
             if k.end is not None:
                 end = self._instant(day, k.end, zone)
-        return Talk(id=ids.claim(talk_id(conf_key, title, [], "")), title=title,
-                    speakers=_speakers(k.people), abstract="\n\n".join(k.abstract),
-                    session_id=sid, url=k.url, links=k.links, location=k.room, line=k.line,
-                    kind=k.kind, start=start, end=end, estimated=False,
-                    end_estimated=start is not None and end is None)
+        return {"title": title, "speakers": _speakers(k.people),
+                "abstract": "\n\n".join(k.abstract), "session_id": None, "url": k.url,
+                "links": k.links, "location": k.room, "line": k.line, "kind": k.kind,
+                "start": start, "end": end, "estimated": False,
+                "end_estimated": start is not None and end is None}
 
-    def _loose_talks(self, d: Draft, conf_key: str, ids: IdAllocator) -> list[Talk]:
+    def _loose_talks(self, d: Draft) -> list[dict[str, Any]]:
         if d.container or d.children and not d.people:
             out = []
             for k in d.children:
-                t = self._talk(k, conf_key, ids, None, None, ZoneInfo("UTC"))
+                t = self._talk(k, None, _UTC)
                 if t is not None:
                     out.append(t)
             return out
-        t = self._talk(d, conf_key, ids, None, None, ZoneInfo("UTC"))
+        t = self._talk(d, None, _UTC)
         return [t] if t is not None else []
 
     def _merge_loose(self) -> None:
         """An item listed twice (a timed table and an abstracts section) is one item."""
+        if not self.loose:
+            return  # (nothing to merge: no need to index the timed entries)
         timed = list(self._all_drafts_in_order())
         index: dict[str, Draft] = {}
         for d in timed:
@@ -502,6 +527,21 @@ class Builder:
                 best, score = t, r
         return best if score >= 0.9 else None
 
+    def _first_texts(self, numbers: set[int]) -> dict[int, str]:
+        """The text first read from each of these source lines (a row before its cells)."""
+        out: dict[int, str] = {}
+        if not numbers:
+            return out
+        for ln in self.doc.lines:
+            if ln.no in numbers:
+                out.setdefault(ln.no, ln.text)
+            if ln.cells:
+                for c in ln.cells:
+                    for cl in c.lines:
+                        if cl.no in numbers:
+                            out.setdefault(cl.no, cl.text)
+        return out
+
     def _coverage(self, schedule: Schedule) -> None:
         used = set(self.used) | set(self.doc.markup_lines)
         for d in self._all_drafts():
@@ -517,20 +557,14 @@ class Builder:
                 for c in ln.cells:
                     text_lines |= {cl.no for cl in c.lines}
         unused = sorted(text_lines - used)
-        # report unread lines as ranges, quoting the first of each
-        first_text = {}
-        for ln in self.doc.lines:
-            first_text.setdefault(ln.no, ln.text)
-            if ln.cells:
-                for c in ln.cells:
-                    for cl in c.lines:
-                        first_text.setdefault(cl.no, cl.text)
         ranges: list[list[int]] = []
         for n in unused:
             if ranges and n - ranges[-1][-1] <= 2:
                 ranges[-1].append(n)
             else:
                 ranges.append([n])
+        # report unread lines as ranges, quoting the first of each
+        first_text = self._first_texts({r[0] for r in ranges[:200]})
         for r in ranges[:200]:
             quote = first_text.get(r[0], "")
             quote = quote if len(quote) <= 60 else quote[:59] + "…"
@@ -581,6 +615,12 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
+    return list(_speakers_of(tuple(people)))
+
+
+@lru_cache(maxsize=1 << 14)  # a program lists the same people with many items
+def _speakers_of(people: tuple[Person, ...]) -> tuple[Speaker, ...]:
+    """The speakers of `people`, each once, in order (speakers are frozen: shared)."""
     out: list[Speaker] = []
     seen: set[str] = set()
     for p in people:
@@ -591,4 +631,4 @@ def _speakers(people: list[Person]) -> list[Speaker]:
         if p.affiliation:
             sp = Speaker(name=sp.name, key=sp.key, affiliation=p.affiliation)
         out.append(sp)
-    return out
+    return tuple(out)

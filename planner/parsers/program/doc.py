@@ -35,11 +35,14 @@ class Cell:
 
     @property
     def text(self) -> str:
-        return "\n".join(ln.text for ln in self.lines)
+        return "\n".join([ln.text for ln in self.lines])
 
     @property
     def empty(self) -> bool:
-        return not any(ln.text for ln in self.lines)
+        for ln in self.lines:
+            if ln.text:
+                return False
+        return True
 
 
 @dataclass(slots=True)

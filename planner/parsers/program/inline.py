@@ -37,7 +37,6 @@ _TOKEN = re.compile(
 _HREF = re.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
 _BOLD_TAGS = frozenset({"b", "strong"})
 _ITALIC_TAGS = frozenset({"i", "em", "cite"})
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass(slots=True)
@@ -252,7 +251,8 @@ def _render(toks: list[list]) -> tuple[str, tuple[Span, ...]]:
 
 
 def _squash(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
+    """Blanks squashed to one space, none at the ends (str.split's blanks are `\\s`'s)."""
+    return " ".join(text.split())
 
 
 def _squash_with_spans(raw: str, segs: list) -> tuple[str, tuple[Span, ...]]:

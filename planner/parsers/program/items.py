@@ -78,6 +78,8 @@ def _absolute(href: str | None) -> str | None:
 def split_fields(text: str) -> tuple[str, dict[str, str]]:
     """`Session 1: X. Session Chair: Y (Z). Room: R` -> ("Session 1: X", {chair, room})."""
     fields: dict[str, str] = {}
+    if ":" not in text:
+        return text, fields  # every field name is followed by a colon
     matches = list(_FIELD.finditer(text))
     if not matches:
         return text, fields
@@ -107,9 +109,47 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
                title_only: bool = False, prefer: str | None = None) -> ItemParts:
     """Read one line as one item (the reader asks about a line more than once: the answer
     is worked out once and copied)."""
+    if not spans and not title_only:
+        plain = _plain_item(text, lenient_people, prefer, labels)
+        if plain is not None:
+            return plain
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
                      list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+
+
+_QUOTES = frozenset("\"“”„«»")
+
+
+def _plain_item(text: str, lenient: bool, prefer: str | None,
+                labels: frozenset[str] = frozenset()) -> ItemParts | None:
+    """`_split_item` of a line without styles, quickly, for the commonest lines of all:
+    a title and its people (`Title, A, B`, `Title: Subtitle - A and B`).  None for every
+    other line.
+
+    Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
+    room), no quotes and no final parenthesis (no room, label, duration or `Title
+    (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
+    (`Keynote:`): `_split_item` does nothing with it but `_best_split`.
+    """
+    t = text.strip()
+    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
+        return None
+    if "@" in t or "#" in t or not _QUOTES.isdisjoint(t) or t.rstrip().endswith(")"):
+        return None
+    if ":" in t and _FIELD.search(t) is not None:
+        return None
+    if split_label(t, labels)[0] is not None:
+        return None
+    parts = ItemParts()
+    best = _best_split(t, lenient, prefer)
+    if best is None:
+        parts.title = _clean_title(t)
+        return parts
+    title, people, score, by, sep = best
+    parts.title = _clean_title(title)
+    parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+    return parts
 
 
 @lru_cache(maxsize=1 << 14)
@@ -142,12 +182,13 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
             parts.people_score = 1.0
             parts.by_label = True
     main = main.strip()
-    m = _ROOM_MARK.search(main)
+    m = _ROOM_MARK.search(main) if "@" in main else None
     if m:
         parts.room = parts.room or m.group("room").strip()
         main = main[:m.start()].strip()
     # a known room in a final parenthesis: `Chairs' Welcome (Garden Pavilion)`
-    m = re.match(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$", main)
+    m = re.match(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$", main) \
+        if _ends_in_paren(main) else None
     if m and (m.group("room") in rooms or re.match(r"^(?P<r>.+?)\s+only$", m.group("room"), re.I)
               and re.match(r"^(.+?)\s+only$", m.group("room"), re.I).group(1) in rooms):
         r = m.group("room")
@@ -221,7 +262,11 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
             got = read_people(rest)
             sure = got is not None and got.score >= 0.99 and all(
                 name_like(p.name) for p in got.people) and (
-                len(got.people) >= 3 or len(got.people) >= 1 and all(
+                len(got.people) >= 3
+                # `**Title**: Ana Ruiz, Bo Chen`: a comma-separated list of full names
+                or len(got.people) >= 2 and "," in rest
+                and all(len(p.name.split()) >= 2 for p in got.people)
+                or len(got.people) >= 1 and all(
                     p.affiliation and f"({p.affiliation})" in rest for p in got.people))
             if rest and not sure:
                 parts.title = _clean_title(f"{seg}: {rest}")
@@ -250,7 +295,7 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         if got and got.people:
             parts.people, parts.people_score = list(got.people), got.score
         return
-    m = _DURATION_NOTE.search(text)
+    m = _DURATION_NOTE.search(text) if _ends_in_paren(text) else None
     if m and m.start() > 0:  # `Break 1 (15min lightning talks + break)`: a note, not title
         parts.notes.append(m.group(1))
         text = text[:m.start()]
@@ -298,60 +343,213 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
     """(title, people, score, by-label, separator) for the best split of `text`, or None.
 
     `prefer` is the separator the page uses on its other lines (`Title, Speaker` all
-    down a list): a split there wins over an equally good one elsewhere."""
-    candidates = []
-    # `Title (Speaker)`: a final parenthesis holding a name
-    m = re.match(r"^(?P<t>.*\S)\s*\((?P<p>[^()]{2,80})\)\s*$", text)
-    if m:
-        inner = m.group("p")
-        inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
-        # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
-        single = not re.search(r"[,;]", inner)
-        got = read_people(inner, lenient=single and inner[:1].isupper())
-        if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
-            candidates.append((2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"))
+    down a list): a split there wins over an equally good one elsewhere.
+
+    Of equally good splits the first in the line wins.  Splits are judged only while
+    they could still win: in the order of the best score each kind of split can reach,
+    and a split that cannot beat the best found so far (nor tie it from earlier in the
+    line) ends the search.  Most lines are settled by the first split at the page's own
+    separator, and reading a side as people is the cost.  `_best_split_plain` judges
+    every split.
+    """
     masked = _mask_parens(text)
-    for pattern, kind in _SEPARATORS:
-        for sm in pattern.finditer(masked):
-            left, right = text[:sm.start()].strip(), text[sm.end():].strip()
-            if not left or not right:
-                continue
-            if kind == "comma" and re.match(r"^(?:and|or|&)\s", right, re.I):
-                continue  # `Virtual, Interactive, and Ecological ...`: inside a list
-            if kind == "by":
-                # `Title (paper, slides), by Authors`: link labels before `by` are noise
-                left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
-                if _NOBODY.match(right.strip(" .")):
-                    candidates.append((3.5, left, [], 1.0, True, "by"))  # `by organizers`
-                    continue
-                got = read_people(right, lenient=True)
-                if got and got.people and got.score >= 0.5 and (
-                        all(name_like(p.name) or p.affiliation for p in got.people)
-                        or len(got.people) == 1 and right[:1].isupper() and len(right.split()) <= 3):
-                    candidates.append((3.0 + got.score, left, got.people, got.score, True, "by"))
-                continue
-            got_r = read_people(right, lenient=lenient)
-            if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
-                got_r = None  # `Title: Subtitle` is far likelier than `Title: Names`
-            if got_r and got_r.people and got_r.score >= 0.99 and _title_like(left):
-                bonus = {"dash": 1.5, "comma": 1.0, "colon": 0.6}[kind]
-                if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):
-                    continue
-                bonus += 1.5 if prefer == kind else 0
-                candidates.append((bonus + got_r.score, left, got_r.people, got_r.score, False, kind))
-            if kind in ("colon", "dash"):
-                got_l = read_people(left, lenient=lenient)
-                if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
-                    got_l = None
-                if got_l and got_l.people and got_l.score >= 0.99 and _title_like(right) \
-                        and len(left.split()) <= 12:
-                    bonus = 1.2 if kind == "colon" else 1.0
-                    candidates.append((bonus + got_l.score, right, got_l.people, got_l.score, False,
-                                       kind + "-first"))
-    if not candidates:
+    # The commonest line, `Title, People` on a page that writes them so, is settled by a
+    # comma when no split of another kind in it could score as well.
+    comma = _BASE_BONUS["comma"] + (1.5 if prefer == "comma" else 0) + 1.0
+    others = _other_bounds(text, masked, prefer)
+    if all(bound < comma for bound in others):
+        got = _best_comma_split(text, masked, lenient, prefer)
+        if not others or got is not None and got[0] >= comma:
+            return got[1:] if got is not None else None
+    best = None  # (score, place, split)
+    for bound, _, splits in _split_kinds(text, lenient, prefer):
+        for place, judge in splits:
+            if best is not None and (bound < best[0] or bound == best[0] and place > best[1]):
+                return best[2][1:]  # neither this split nor any after it can win
+            got = judge()
+            if got is not None and (best is None or got[0] > best[0]
+                                    or got[0] == best[0] and place < best[1]):
+                best = (got[0], place, got)
+    return best[2][1:] if best is not None else None
+
+
+def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
+    """The best score each kind of split but the comma could reach in `text` (see
+    `_split_kinds`), for the kinds the text holds."""
+    out = []
+    if _ends_in_paren(text):
+        out.append(3.0)
+    if _holds(masked, "by"):
+        out.append(4.0)
+    for kind, left in (("dash", 2.0), ("colon", 2.2)):
+        if _holds(masked, kind):
+            out += [_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0, left]
+    return out
+
+
+def _best_comma_split(text: str, masked: str, lenient: bool, prefer: str | None):
+    """The first of the best comma splits of `text` (as `_split_kinds` judges them),
+    looked at until one reaches the best score a comma split can; None if none."""
+    bonus = _BASE_BONUS["comma"] + (1.5 if prefer == "comma" else 0)
+    best = None
+    for _, left, right in _sides(text, masked, _COMMA, "comma"):
+        if not _title_like(left):
+            continue
+        got = _judge_right(left, right, "comma", bonus, lenient)
+        if got is not None and (best is None or got[0] > best[0]):
+            best = got
+            if best[0] >= bonus + 1.0:
+                break
+    return best
+
+
+def _best_split_plain(text: str, lenient: bool, prefer: str | None = None):
+    """`_best_split` judging every split."""
+    judged = sorted((place, got) for _, _, splits in _split_kinds(text, lenient, prefer)
+                    for place, judge in splits if (got := judge()) is not None)
+    if not judged:
         return None
-    best = max(candidates, key=lambda c: c[0])
-    return best[1], best[2], best[3], best[4], best[5]
+    return max((got for _, got in judged), key=lambda c: c[0])[1:]
+
+
+def _ends_in_paren(text: str) -> bool:
+    """Whether `text` ends in `)` and blanks, as every pattern that reads a final
+    parenthesis needs (`Title (Speaker)`, `Talk (Invited Talk)`, `(15 min)`)."""
+    return text.rstrip().endswith(")")
+
+
+# What each separator needs in the text (`_SEPARATORS`); the `by` of an ASCII text in
+# any case (where str.lower is what the IGNORECASE pattern does).
+_SEPARATOR_CHARS = {"dash": ("-", "–", "—"), "colon": (":",), "comma": (",",)}
+
+
+def _may_hold(text: str, kind: str) -> bool:
+    """False when the separator of `kind` is certainly not in `text`."""
+    if kind == "by":
+        return not text.isascii() or "by" in text.lower()
+    return any(c in text for c in _SEPARATOR_CHARS[kind])
+
+
+def _holds(text: str, kind: str) -> bool:
+    """Whether the separator of `kind` is in `text`."""
+    return _may_hold(text, kind) and _SEPARATOR_OF[kind].search(text) is not None
+
+
+_FINAL_PAREN = re.compile(r"^(?P<t>.*\S)\s*\((?P<p>[^()]{2,80})\)\s*$")
+_BASE_BONUS = {"dash": 1.5, "comma": 1.0, "colon": 0.6}
+
+
+_COMMA = _SEPARATORS[3][0]
+_SEPARATOR_OF = {kind: pattern for pattern, kind in _SEPARATORS}
+
+
+def _split_kinds(text: str, lenient: bool, prefer: str | None):
+    """The ways to split `text` into a title and people, by kind: (the best score a split
+    of the kind can reach, the place of its first split, its splits).  A split is (its
+    place in the line, how to judge it), the place a tuple ordered as the line reads;
+    judging gives (score, title, people, people score, by-label, separator) or None.
+    The kinds come best first, and the splits of each kind in the line's order (made
+    as they are asked for)."""
+    kinds = []
+    # `Title (Speaker)`: a final parenthesis holding a name
+    m = _FINAL_PAREN.match(text) if _ends_in_paren(text) else None
+    if m:
+        kinds.append((3.0, (0, 0, 0), [((0, 0, 0), lambda m=m: _paren_split(m))]))
+    masked = _mask_parens(text)  # (the separators inside parentheses do not count)
+    by_pattern = _SEPARATORS[0][0]
+    for k, sm in enumerate(by_pattern.finditer(masked) if _may_hold(masked, "by") else ()):
+        left, right = text[:sm.start()].strip(), text[sm.end():].strip()
+        if not left or not right:
+            continue
+        # `Title (paper, slides), by Authors`: link labels before `by` are noise
+        left = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", left) if _only_link_labels(left) else left
+        if _NOBODY.match(right.strip(" .")):  # `by organizers`
+            kinds.append((3.5, (1, k, 0), [((1, k, 0), lambda left=left: (
+                3.5, left, [], 1.0, True, "by"))]))
+        else:
+            kinds.append((4.0, (1, k, 0), [((1, k, 0), lambda left=left, right=right: _by_split(
+                left, right))]))
+    for p, (pattern, kind) in enumerate(_SEPARATORS[1:], start=2):
+        bonus = _BASE_BONUS[kind] + (1.5 if prefer == kind else 0)
+        kinds.append((bonus + 1.0, (p, 0, 0),
+                      _people_right(text, masked, pattern, kind, p, bonus, lenient)))
+        if kind in ("colon", "dash"):
+            bonus = 1.2 if kind == "colon" else 1.0
+            kinds.append((bonus + 1.0, (p, 0, 1),
+                          _people_left(text, masked, pattern, kind, p, bonus, lenient)))
+    kinds.sort(key=lambda k: (-k[0], k[1]))
+    return kinds
+
+
+def _sides(text: str, masked: str, pattern: re.Pattern[str], kind: str):
+    """(match number, left, right) at each separator outside parentheses."""
+    if not _may_hold(masked, kind):
+        return
+    for k, sm in enumerate(pattern.finditer(masked)):
+        left, right = text[:sm.start()].strip(), text[sm.end():].strip()
+        if not left or not right:
+            continue
+        if kind == "comma" and re.match(r"^(?:and|or|&)\s", right, re.I):
+            continue  # `Virtual, Interactive, and Ecological ...`: inside a list
+        yield k, left, right
+
+
+def _people_right(text, masked, pattern, kind, p, bonus, lenient):
+    """`Title - People`, `Title, People`, `Title: People (Affil)`."""
+    for k, left, right in _sides(text, masked, pattern, kind):
+        if _title_like(left):
+            yield (p, k, 0), lambda left=left, right=right: _judge_right(
+                left, right, kind, bonus, lenient)
+
+
+def _people_left(text, masked, pattern, kind, p, bonus, lenient):
+    """`People: Title`, `People - Title`."""
+    for k, left, right in _sides(text, masked, pattern, kind):
+        if _title_like(right) and len(left.split()) <= 12:
+            yield (p, k, 1), lambda left=left, right=right: _judge_left(
+                left, right, kind, bonus, lenient)
+
+
+def _paren_split(m: re.Match):
+    inner = m.group("p")
+    inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
+    # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
+    single = not re.search(r"[,;]", inner)
+    got = read_people(inner, lenient=single and inner[:1].isupper())
+    if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
+        return 2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"
+    return None
+
+
+def _by_split(left: str, right: str):
+    got = read_people(right, lenient=True)
+    if got and got.people and got.score >= 0.5 and (
+            all(name_like(p.name) or p.affiliation for p in got.people)
+            or len(got.people) == 1 and right[:1].isupper() and len(right.split()) <= 3):
+        return 3.0 + got.score, left, got.people, got.score, True, "by"
+    return None
+
+
+def _judge_right(left: str, right: str, kind: str, bonus: float, lenient: bool):
+    """`Title - People`, `Title, People`, `Title: People (Affil)`."""
+    got_r = read_people(right, lenient=lenient)
+    if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
+        return None  # `Title: Subtitle` is far likelier than `Title: Names`
+    if got_r and got_r.people and got_r.score >= 0.99:
+        if kind == "comma" and len(got_r.people) == 1 and not name_like(got_r.people[0].name):
+            return None
+        return bonus + got_r.score, left, got_r.people, got_r.score, False, kind
+    return None
+
+
+def _judge_left(left: str, right: str, kind: str, bonus: float, lenient: bool):
+    """`People: Title`, `People - Title`."""
+    got_l = read_people(left, lenient=lenient)
+    if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
+        return None
+    if got_l and got_l.people and got_l.score >= 0.99:
+        return bonus + got_l.score, right, got_l.people, got_l.score, False, kind + "-first"
+    return None
 
 
 _NOBODY = re.compile(r"^(?:the\s+)?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|"
@@ -360,9 +558,32 @@ _DURATION_NOTE = re.compile(r"\s*\((\d+\s*(?:min|mins|minutes|h|hr|hrs|hours)\b[
                             re.IGNORECASE)
 
 
+_PARENS = re.compile(r"[()]")
+
+
 def _mask_parens(text: str) -> str:
     """`text` with what stands inside parentheses blanked: separators there are not the
-    item's (`Invited talk (Sekhon -- replaced by Bin Yu)`)."""
+    item's (`Invited talk (Sekhon -- replaced by Bin Yu)`).  An opening parenthesis is
+    blanked too, a closing one kept."""
+    if "(" not in text:
+        return text
+    out, depth, at = [], 0, 0
+    for m in _PARENS.finditer(text):
+        k = m.start()
+        out.append("_" * (k - at) if depth else text[at:k])
+        if text[k] == "(":
+            depth += 1
+            out.append("_")
+        else:
+            depth = max(0, depth - 1)
+            out.append(")")
+        at = k + 1
+    out.append("_" * (len(text) - at) if depth else text[at:])
+    return "".join(out)
+
+
+def _mask_parens_plain(text: str) -> str:
+    """`_mask_parens` a character at a time."""
     out, depth = [], 0
     for ch in text:
         if ch == "(":
@@ -381,11 +602,14 @@ def _strong_people(got) -> bool:
 
 
 def _only_link_labels(text: str) -> bool:
-    m = re.search(r"\(([^()]*)\)\s*$", text)
+    m = _LAST_PARENS.search(text) if _ends_in_paren(text) else None
     if not m:
         return False
     words = [w.strip() for w in m.group(1).split(",")]
     return all(_LINK_LABELS.match(w) for w in words if w)
+
+
+_LAST_PARENS = re.compile(r"\(([^()]*)\)\s*$")
 
 
 def _title_like(text: str) -> bool:

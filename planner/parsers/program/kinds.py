@@ -4,8 +4,10 @@ session kind a title's words suggest."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...model import SessionKind
+from .anycase import AnyCase
 
 # Folded label -> kind.  A label is a prefix (`Keynote: Title`), a suffix in parentheses
 # (`Title (Invited Talk)`) or, alone, the whole title (`Keynote`, `Lunch`).
@@ -78,7 +80,7 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
         key = fold_label(label)
         if key in LABELS or key in extra:
             return label, LABELS.get(key), m.group("rest").strip()
-    m = _LABEL_SUFFIX.match(text)
+    m = _LABEL_SUFFIX.match(text) if text.rstrip().endswith(")") else None
     if m:
         key = fold_label(m.group("label"))
         if key in LABELS:
@@ -86,7 +88,21 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
     return None, None, text
 
 
+# Any of the words above: most titles hold none, and one search tells (the union of
+# the patterns matches exactly where one of them does).
+_ANY_KIND_WORD = AnyCase(re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I))
+
+
+@lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
+    """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
+    if not _ANY_KIND_WORD.found(title):
+        return SessionKind.SESSION
+    return kind_from_words_plain(title)
+
+
+def kind_from_words_plain(title: str) -> SessionKind:
+    """`kind_from_words` without the shortcut: each pattern in turn."""
     for pattern, kind in _KIND_WORDS:
         if pattern.search(title):
             return kind

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...speakers import is_artefact, looks_like_name
+from .anycase import AnyCase
 
 _HONORIFIC = re.compile(
     r"^(?:(?:Drs?|Prof|Profs|Professor|Mr|Mrs|Ms|Mx|Miss|Sir|Dame|Rev|Hon|Assoc|Asst|Dipl|Ing|PD|"
@@ -36,7 +37,7 @@ _NOT_PEOPLE = re.compile(
     r"presenters?|authors?|invited speakers?|keynote speakers?|team|others)$",
     re.IGNORECASE,
 )
-_ORG_WORDS = re.compile(
+_ORG_WORDS = AnyCase(re.compile(
     r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|academia|laborator\w*|labs?|"
     r"research|resarch|inc|corp\w*|co|ltd|llc|gmbh|ag|sa|s\.a|plc|center|centre|centro|"
     r"foundation|group|technolog\w*|systems|software|department|dept|faculty|hospital|"
@@ -47,7 +48,7 @@ _ORG_WORDS = re.compile(
     r"project|consulting|solutions|networks|capital|bank|agency|ministry|government|council|"
     r"council|society|association|museum|library|gov|org|com|ai)\b",
     re.IGNORECASE,
-)
+))
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,9}$")
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
 _HANDLE = re.compile(r"^[a-z0-9_.\-]{2,24}$")
@@ -65,18 +66,52 @@ _AND = re.compile(r"\s+(?:and|und|et|y|&)\s+|\s*&\s*", re.IGNORECASE)
 _TRAILING = re.compile(r"\s*(?:\[[^\]]*\]|\((?:short|long|remote|virtual|online)\))\s*$", re.IGNORECASE)
 # A paper's code or number in front of its authors: `1A-3 Names`, `#12 Names`.
 _CODE = re.compile(r"^(?:\d{1,2}[A-Z]-\d{1,3}|[A-Z]\d{1,2}[.-]\d{1,3}|#\d{1,4}|\[\d{1,4}\])\s+")
+_NAME_DASH_AFFIL = re.compile(r"^(?P<name>[^,\-–—]+?)\s+[-–—]\s+(?P<affil>.+)$")
+# What the case-blind patterns anchored at the start need there, in a line whose first
+# character is ASCII (others are matched the long way: case folding has its own rules
+# there): an honorific's first letter, an `and`.
+_HONORIFIC_STARTS = frozenset("dpmsrhaifDPMSRHAIF")
+_AND_STARTS = frozenset("auAU&")
+
+
+def _without_code(text: str) -> str:
+    """Without a paper's code before the names (`1A-3`, `A1.2`, `#12`, `[3]`), which needs
+    a digit first or second, or `#` or `[` first."""
+    if text[:1] in "#[" or text[:1].isdigit() or text[1:2].isdigit():
+        return _CODE.sub("", text)
+    return text
+
+
+def _without_honorifics(text: str) -> str:
+    c = text[:1]
+    return text if c.isascii() and c not in _HONORIFIC_STARTS else _HONORIFIC.sub("", text)
+
+
+def _without_lead_and(text: str) -> str:
+    c = text[:1]
+    return text if c.isascii() and c not in _AND_STARTS else _LEAD_AND.sub("", text)
+
+
+@lru_cache(maxsize=1 << 15)  # asked of every name of every people line
+def _no_one(name: str) -> bool:
+    """`Organizers`, `TBA`, `Speakers`: a people position that names no one."""
+    return _NOT_PEOPLE.match(name) is not None
+
+
+_INITIAL_AT_END = re.compile(r"\b[A-Z]\.$")
+_FINAL_STOP = re.compile(r"\s*\.\s*$")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
 _ROLE_LABEL = re.compile(
     r"(?:^|[,;]\s*)(?:moderators?|panell?ists?|chairs?|co-?chairs?|hosts?|speakers?|"
     r"organi[sz]ers?|organi[sz]ed by|presenters?|presented by|authors?|with)\s*:?\s+",
     re.IGNORECASE,
 )
-_ORG_STRONG = re.compile(
+_ORG_STRONG = AnyCase(re.compile(
     r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|laborator\w*|labs?|"
     r"research|inc|corp\w*|ltd|llc|gmbh|center|centre|foundation|department|technologies|"
     r"polytechnic|politecnico|hochschule)\b",
     re.IGNORECASE,
-)
+))
 _PARTICLE_WORDS = frozenset(
     "de da das do dos du del della der den di la le van von ter ten zu bin ibn al el y e st "
     "dal dei degli mac mc".split()
@@ -105,6 +140,7 @@ class People:
     entries: int  # entries in all
 
 
+@lru_cache(maxsize=1 << 15)  # a program names its people again and again
 def clean_name(raw: str) -> str:
     """A name without honorifics, handles, quotes and trailing punctuation."""
     s = " ".join(raw.split()).strip(" ,;:·•-–—*_")
@@ -126,14 +162,14 @@ def name_like(part: str, lenient: bool = False) -> bool:
     """Whether `part` (already cleaned) reads as one person's name."""
     if not part or len(part) > 70 or is_artefact(part) and not (lenient and _HANDLE.match(part)):
         return False
-    if _NOT_PEOPLE.match(part) or _ORG_STRONG.search(part):
+    if _NOT_PEOPLE.match(part) or _ORG_STRONG.found(part):
         return False
     if _function_words(part):
         return False
     toks_l = [t.lower() for t in part.split()]
     if len(toks_l) >= 2 and len(set(toks_l)) < len(toks_l):
         return False  # `Jobs Jobs Jobs`
-    if _EVENT_WORDS.search(part):
+    if _EVENT_WORDS.found(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
     plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
     if len(plain) >= 4 and len(plain) == len(part.split()):
@@ -154,19 +190,19 @@ def name_like(part: str, lenient: bool = False) -> bool:
     # Names with more particles or parts than usual: `M. Clara De Paolis Kaluza`.
     toks = part.split()
     if 2 <= len(toks) <= 7 and all(re.match(r"^(?:[A-Z][\w'’\-]*\.?|[a-z]{1,3}|[A-Z]\.)$", t) for t in toks) \
-            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.search(part) \
+            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.found(part) \
             and not any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in toks):
         return True
     if lenient:
         # A mononym or a handle where the position says person: `Silvia`, `exide`.
         if len(toks) == 1 and (re.match(r"^[A-Z][\w'’\-]{1,30}$", part) or _HANDLE.match(part)):
-            return not _ORG_WORDS.search(part)
-        if len(toks) <= 4 and re.match(r"^[\w'’.\- ]+$", part) and not _ORG_WORDS.search(part):
+            return not _ORG_WORDS.found(part)
+        if len(toks) <= 4 and re.match(r"^[\w'’.\- ]+$", part) and not _ORG_WORDS.found(part):
             return True
     return False
 
 
-_EVENT_WORDS = re.compile(
+_EVENT_WORDS = AnyCase(re.compile(
     r"\b(?:remarks|welcome|opening|closing|break|lunch|coffee|breakfast|dinner|reception|"
     r"keynote|session|sessions|panel|tutorial|workshop|poster|posters|registration|"
     r"talks?|demo|demos|award|awards|meetup|party|banquet|excursion|announcements?|"
@@ -174,7 +210,7 @@ _EVENT_WORDS = re.compile(
     r"competition|challenge|track|program|programme|schedule|agenda|event|events|start|"
     r"begin|end|join|section|overview|introduction|intro|summary|update|status)\b",
     re.IGNORECASE,
-)
+))
 _FUNCTION_WORDS = frozenset(
     "the of for and with via in on at by from into over under using towards toward is are as "
     "vs versus not without through me you your my our we us it its how why what when where who "
@@ -210,11 +246,12 @@ def _mixed_case_words(part: str) -> bool:
     return caps > 0 and lower > 0
 
 
+@lru_cache(maxsize=1 << 14)  # asked of every part of every people line
 def org_like(text: str) -> bool:
     t = text.strip(" .,;()")
     if not t:
         return False
-    if _ORG_WORDS.search(t):
+    if _ORG_WORDS.found(t):
         return True
     words = t.split()
     if all(_ACRONYM.match(w.strip(",")) for w in words) and len(words) <= 3:
@@ -227,12 +264,36 @@ def _seps_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, seps)))
 
 
+@lru_cache(maxsize=16)
+def _marks_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("[" + re.escape("()[]" + "".join(seps)) + "]")
+
+
 def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
     """Split at separators outside parentheses and brackets."""
     if "(" not in text and "[" not in text:
         if len(seps) == 1:
             return text.split(seps[0])
         return _seps_pattern(seps).split(text)
+    if not all(len(s) == 1 for s in seps):
+        return _split_top_plain(text, seps)
+    # Separators of one character: only brackets and separators need looking at.
+    out, start, depth = [], 0, 0
+    for m in _marks_pattern(seps).finditer(text):
+        ch = m.group()
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(text[start:m.start()])
+            start = m.end()
+    out.append(text[start:])
+    return out
+
+
+def _split_top_plain(text: str, seps: tuple[str, ...]) -> list[str]:
+    """`_split_top` a character at a time."""
     out, cur, depth, i = [], [], 0, 0
     while i < len(text):
         ch = text[i]
@@ -255,6 +316,13 @@ def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
 
 def _units(group: str) -> list[tuple[str, str | None]]:
     """`A, B (X), C (Y)` -> [("A, B", "X"), ("C", "Y")]: names with the parenthesis after them."""
+    if "(" not in group:
+        return [(group, None)]  # (what `_units_plain` makes of a group without one)
+    return _units_plain(group)
+
+
+def _units_plain(group: str) -> list[tuple[str, str | None]]:
+    """`_units` a character at a time."""
     out: list[tuple[str, str | None]] = []
     cur: list[str] = []
     i, depth, start = 0, 0, 0
@@ -291,11 +359,24 @@ def _units(group: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def _may_end_in_et_al(text: str) -> bool:
+    """False when `_ET_AL` certainly finds nothing: an ASCII text that does not end in
+    `al` or `al.`."""
+    return not text.isascii() or text.rstrip().lower().endswith(("al", "al."))
+
+
 def _names_of(chunk: str, lenient: bool) -> list[str]:
-    chunk = _LEAD_AND.sub("", _ET_AL.sub("", chunk.strip(" ,")))
-    parts: list[str] = []
-    for piece in _split_top(chunk, (",", "·", "•", "|", "，", "、")):
-        parts.extend(_AND.split(piece))
+    chunk = chunk.strip(" ,")
+    if _may_end_in_et_al(chunk):
+        chunk = _ET_AL.sub("", chunk)
+    chunk = _without_lead_and(chunk)
+    pieces = _split_top(chunk, (",", "·", "•", "|", "，", "、"))
+    if _AND.search(chunk) is None:
+        parts = pieces  # (no `and` in the line: none in its pieces either)
+    else:
+        parts = []
+        for piece in pieces:
+            parts.extend(_AND.split(piece))
     names = [clean_name(p) for p in parts]
     names = [n for n in names if n]
     # `Deanna and Justina Vickers`: one family name shared by two first names
@@ -329,12 +410,14 @@ def read_people(line: str, *, lenient: bool = False) -> People | None:
 @lru_cache(maxsize=1 << 15)  # the reader asks about a line from several places
 def _read_people(line: str, lenient: bool) -> People | None:
     text = " ".join(line.split())
-    text = _CODE.sub("", text)
-    text = _TRAILING.sub("", text).strip()
-    text = re.sub(r"\s*\.\s*$", "", text) if not re.search(r"\b[A-Z]\.$", text) else text
+    text = _without_code(text)
+    if text.endswith(("]", ")")):  # (what `_TRAILING` takes away ends so)
+        text = _TRAILING.sub("", text).strip()
+    if text.endswith(".") and not _INITIAL_AT_END.search(text):
+        text = _FINAL_STOP.sub("", text)
     if not text or len(text) > 3000:
         return None
-    text = _HONORIFIC.sub("", text)
+    text = _without_honorifics(text)
     if _NOT_PEOPLE.match(text.strip(" .")):
         return People((), 1.0, 0, 0)
     people: list[Person] = []
@@ -347,7 +430,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
         if not group:
             continue
         group_start = len(people)
-        group = _HONORIFIC.sub("", group)
+        group = _without_honorifics(group)
         units = _units(group)
         if len(units) == 1 and units[0][1] is None:
             got = _plain_group(group, lenient)
@@ -357,7 +440,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
             continue
         for names_text, paren in units:
             role = _paren_role(paren) if paren is not None else "none"
-            names_text = _LEAD_AND.sub("", names_text.strip(" ,"))
+            names_text = _without_lead_and(names_text.strip(" ,"))
             if not names_text:
                 continue
             if len(people) > group_start and people[-1].affiliation and org_like(names_text) \
@@ -390,7 +473,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
                                      paren.strip() if role == "room" else None))
     if not people and entries == 0:
         return None
-    people = [p for p in people if p.name and not _NOT_PEOPLE.match(p.name)]
+    people = [p for p in people if p.name and not _no_one(p.name)]
     score = ok / entries if entries else 0.0
     return People(tuple(people), score, ok, entries)
 
@@ -421,21 +504,26 @@ def _name_comma_affil(chunk: str, paren: str | None, lenient: bool) -> Person | 
 
 def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
     """A group without parentheses: names, or names then `, Affiliation`, or `Name - Affil`."""
-    m = re.match(r"^(?P<name>[^,\-–—]+?)\s+[-–—]\s+(?P<affil>.+)$", group)
+    m = _NAME_DASH_AFFIL.match(group) if "-" in group or "–" in group or "—" in group else None
     if m and name_like(clean_name(m.group("name")), lenient) and org_like(m.group("affil")):
         return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
     parts = [p.strip() for p in _split_top(group, (",",))]
     if len(parts) >= 2 and org_like(parts[-1]) and (
-            _ORG_STRONG.search(parts[-1]) or not name_like(clean_name(parts[-1]))):
+            _ORG_STRONG.found(parts[-1]) or not name_like(clean_name(parts[-1]))):
         # USENIX: `A and B, University of X` — everything before the last comma(s) is names
         k = len(parts) - 1
         while k > 1 and org_like(parts[k - 1]) and (
-                _ORG_STRONG.search(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
+                _ORG_STRONG.found(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
             k -= 1
         affil = ", ".join(parts[k:])
         names = _names_of(", ".join(parts[:k]), lenient)
         good = sum(name_like(n, lenient) for n in names)
         return [Person(n, affil) for n in names], len(names), good
     names = _names_of(group, lenient)
-    good = sum(name_like(n, lenient) for n in names)
-    return [Person(n) for n in names], len(names), good
+    good = sum([name_like(n, lenient) for n in names])
+    return [_person(n) for n in names], len(names), good
+
+
+@lru_cache(maxsize=1 << 15)  # (a Person is frozen: one for each name will do)
+def _person(name: str) -> Person:
+    return Person(name)

@@ -46,26 +46,32 @@ class Reader:
         self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
 
+    @property
+    def known_rooms(self) -> frozenset[str]:
+        """`self.rooms` frozen (as the item readers' caches want it), made again only
+        when rooms were added (they are never taken away)."""
+        if len(self._frozen_rooms) != len(self.rooms):
+            self._frozen_rooms = frozenset(self.rooms)
+        return self._frozen_rooms
+
+    _frozen_rooms: frozenset[str] = frozenset()
+
     # -- evidence gathered before reading -------------------------------------------------
     def prepare(self) -> None:
         lines = self.doc.lines
         # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
         ends: dict[str, set[str]] = {}
-        prefixes: Counter[str] = Counter()
         headers = 0
         followed = 0
         prev_header = False
         for ln in lines:
             for text in ([ln.text] if ln.cells is None else
                          [cl.text for c in ln.cells for cl in c.lines]):
-                m = re.search(r"\(([^()]{3,40})\)\s*$", text)
-                if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
+                m = _FINAL_PARENS.search(text) if text.rstrip().endswith(")") else None
+                if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
                     # after different titles: a room (`(Garden Pavilion)`); the same title
                     # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
                     ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
-                m = re.match(r"^([A-Z][\w ]{2,25}?):\s+\S", text)
-                if m:
-                    prefixes[m.group(1).lower()] += 1
             h = ln.cells is None and header_of(ln) is not None
             if h:
                 headers += 1
@@ -182,7 +188,7 @@ class Reader:
         if not rest:
             draft.slot = True
             return
-        parts = split_item(rest, spans, labels=self.labels, rooms=frozenset(self.rooms),
+        parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
                            prefer=self.prefer_sep)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
@@ -196,12 +202,7 @@ class Reader:
         if draft.title is None and draft.label:
             draft.title = draft.label
             draft.title_from_label = True
-        if draft.title and draft.label is None and draft.people == [] and \
-                is_people_line(draft.title) and draft.kind is None:
-            # only names after the time: a title comes on the next line
-            pass
-        draft.is_session = bool(re.match(r"^(?:research |paper |technical )?(?:session|section|track)\b",
-                                         draft.title or "", re.I))
+        draft.is_session = bool(_SESSION_TITLE.match(draft.title or ""))
 
     def place(self, draft: Draft) -> None:
         """Nest `draft` under the open entry it belongs to, or start a new top entry."""
@@ -379,7 +380,7 @@ class Reader:
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
             else:
                 parts = split_item(first.text, first.spans, labels=self.labels,
-                                   rooms=frozenset(self.rooms), title_only=True)
+                                   rooms=self.known_rooms, title_only=True)
                 draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
                 draft.url, draft.room = parts.url, parts.room
                 if draft.title is None and draft.label:
@@ -485,7 +486,7 @@ class Reader:
         lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
         if not lines:
             return
-        recs = classify(lines, labels=self.labels, rooms=frozenset(self.rooms))
+        recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
             if r.kind == "skip":
@@ -508,7 +509,7 @@ class Reader:
             # `10:30-12:15` over `Section 1A ...` and `Section 1B ...`: parallel entries
             for r in titles:
                 parts = r.parts or split_item(r.line.text, r.line.spans, labels=self.labels,
-                                              rooms=frozenset(self.rooms))
+                                              rooms=self.known_rooms)
                 if not parts.title:
                     continue
                 k = Draft(line=r.line.no, title=parts.title, label=parts.label, kind=parts.kind,
@@ -523,7 +524,7 @@ class Reader:
             # the entry's title is on the line under its time (`8:50 a.m. - 9:00 a.m.`)
             first = titles[0]
             parts = first.parts or split_item(first.line.text, first.line.spans,
-                                              labels=self.labels, rooms=frozenset(self.rooms))
+                                              labels=self.labels, rooms=self.known_rooms)
             if parts.title:
                 if d.title_from_label and not d.people and parts.people:
                     pass
@@ -546,7 +547,7 @@ class Reader:
                 d.people += people
         for r in titles:
             d.notes.append(r.line.text)
-        items = [read_item(g, labels=self.labels, rooms=frozenset(self.rooms)) for g in groups]
+        items = [read_item(g, labels=self.labels, rooms=self.known_rooms) for g in groups]
         # `Keynote: Name` then the talk's title on the next line: that title is the entry's
         if items and (d.title_from_label or d.title is None) and len(items) == 1 \
                 and (not items[0].parts.people or not d.people):
@@ -605,9 +606,9 @@ class Reader:
         return d
 
     def _read_cell_item(self, k: Draft) -> None:
-        recs = classify(k.body, labels=self.labels, rooms=frozenset(self.rooms))
+        recs = classify(k.body, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
-        it = read_item(recs, labels=self.labels, rooms=frozenset(self.rooms))
+        it = read_item(recs, labels=self.labels, rooms=self.known_rooms)
         p = it.parts
         k.title, k.label, k.kind = p.title, p.label, p.kind
         k.people, k.url, k.room = list(p.people), p.url, k.room or p.room
@@ -635,7 +636,7 @@ class Reader:
             self._listing_section(sec)
 
     def _listing_section(self, lines: list[Line]) -> None:
-        recs = classify(lines, labels=self.labels, rooms=frozenset(self.rooms))
+        recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
             if r.kind == "skip":
@@ -645,7 +646,7 @@ class Reader:
             return  # `Program Committee`: a list of people, not of items
         items = []
         for g in groups:
-            it = read_item(g, labels=self.labels, rooms=frozenset(self.rooms))
+            it = read_item(g, labels=self.labels, rooms=self.known_rooms)
             d = self._draft_of_item(it, None)
             if d is not None:
                 items.append(d)
@@ -668,6 +669,9 @@ def _mark_key(m: DayMark) -> tuple:
 DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
+_SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
+_FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
+_DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from .anycase import AnyCase
+
 _IANA = re.compile(
     r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
     r"/[A-Za-z_\-]+(?:/[A-Za-z_\-]+)?\b"
@@ -156,8 +158,34 @@ def _city_in(text: str, same_as: str) -> str | None:
     return None
 
 
+# What each way of naming a zone needs in the line: a slash (`Europe/Berlin`), `UTC` or
+# `GMT` (an offset), `time` in any case (`Pacific Time`, `Vienna time`), `Anywhere on
+# Earth`, or an abbreviation, which `_ABBR` finds among upper-case words.
+_TIME_WORDS = AnyCase(re.compile(r"time|earth", re.IGNORECASE))
+_CAPITAL_RUN = re.compile(r"[A-Z]{2,5}")
+_ABBR_WORDS = frozenset(a for a in ABBREVIATIONS if 2 <= len(a) <= 5)
+
+
+@lru_cache(maxsize=1 << 16)  # a table repeats its cells (times, rooms, people)
+def may_mention_zone(line: str) -> bool:
+    """False when `find_zone_mentions` finds nothing for certain (most lines)."""
+    if "/" in line or "UTC" in line or "GMT" in line:
+        return True
+    if _TIME_WORDS.found(line):
+        return True
+    # Each word `_ABBR` finds is also found by the plainer `_CAPITAL_RUN`.
+    if _ABBR_WORDS.isdisjoint(_CAPITAL_RUN.findall(line)):
+        return False
+    return not _ABBR_WORDS.isdisjoint(_ABBR.findall(line))
+
+
 def find_zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
     """(IANA name, evidence, assumption) for each zone the line names."""
+    return zone_mentions(line, text) if may_mention_zone(line) else []
+
+
+def zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
+    """`find_zone_mentions` without the shortcut."""
     out: list[tuple[str, str, str | None]] = []
     for m in _IANA.finditer(line):
         if _valid(m.group()):
@@ -197,7 +225,9 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
     for no, line in lines:
         if len(line) > 600:
             line = line[:600]
-        mentions = find_zone_mentions(line, text)
+        if not may_mention_zone(line):
+            continue  # (most lines; `find_zone_mentions` would find nothing)
+        mentions = zone_mentions(line, text)
         if not mentions:
             continue
         weight = 3 if _STATEMENT.search(line) else 1

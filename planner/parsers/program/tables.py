@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
-from .when import DayMark, TimeMark, find_days, find_times
+from .when import DayMark, TimeMark, find_days, first_time
 
 _ROLE = [
     ("time", re.compile(r"^(?:time|times|when|hour|hours|slot|start|schedule|time \(.*\)|"
@@ -96,13 +97,13 @@ def _expand(rows: list[Line]) -> list[list[Cell | None]]:
     return grid
 
 
+@lru_cache(maxsize=4096)  # a table repeats its time cells
 def _is_time_cell(text: str) -> TimeMark | None:
     if not text or len(text) > 60:
         return None
-    marks = find_times(text)
-    if not marks:
+    t = first_time(text)
+    if t is None:
         return None
-    t = marks[0]
     rest = (text[:t.begin] + text[t.stop:]).strip(" -–—,|()*")
     if len(rest.split()) > 3:
         return None
@@ -257,7 +258,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if cell is not None and cell.lines:
                 d = day_line(Line(cell.lines[0].no, nonempty[0][1], cell.lines[0].spans, heading=0,
                                   cells=[cell]))
-                if d is not None and not find_times(nonempty[0][1]):
+                if d is not None and first_time(nonempty[0][1]) is None:
                     events.append(TableEvent("day", ln.no, day=d))
                     continue
         day_here = None
@@ -268,8 +269,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             t = _is_time_cell(vals[tcol])
         if tcol is not None and vals[tcol] and t is None:
             # `All Day`, `TBA`: a time cell that gives no time
-            t0 = find_times(vals[tcol])
-            t = t0[0] if t0 else None
+            t = first_time(vals[tcol])
         items: list[RowItem] = []
         if role_table:
             got = {}

@@ -42,17 +42,22 @@ _TIME_START = re.compile(
     re.IGNORECASE,
 )
 
+# What the block patterns above need as the first mark on a line: `{%`, `[ref]:`, a
+# fence, a rule, an HTML tag, an ATX heading, a setext underline.
+_BLOCK_MARKS = frozenset("{[`~*-_<#=")
+
 _NO_JOIN = re.compile(
     r"^\s*(?:[\w][\w /&'-]{0,24}:\s|\d{1,2}(?::\d\d|\s*[ap]\.?m\b)|\d{1,2}[.:]\d\d|[-*+•]\s|\d{1,3}[.)]\s|\[\d+\]|[#|<])",
     re.IGNORECASE,
 )
 
 
+_BR_AT_END = re.compile(r"<br\s*/?>\s*$", re.I)
 _LABEL_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)[^*_]{1,40}(?:\*\*|__)\s*:?\s*$|^[^:]{1,40}:\s*$")
 
 
 def _can_join(prev_raw: str, raw: str) -> bool:
-    if prev_raw.endswith(("  ", "\\")) or re.search(r"<br\s*/?>\s*$", prev_raw, re.I):
+    if prev_raw.endswith(("  ", "\\")) or "<" in prev_raw and _BR_AT_END.search(prev_raw):
         return False
     if _LABEL_ONLY.match(prev_raw):
         return False  # `- **Abstract**` or `Subjects:` over its text
@@ -146,39 +151,41 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             i += 1
             continue
         if markdown:
-            if _LIQUID_LINE.match(raw) or (_REFDEF.match(raw) and stripped.startswith("[")):
-                b.markup.add(no)
-                i += 1
-                continue
-            m = _FENCE.match(raw)
-            if m:
-                i = _fenced(b, i, m.group(1))
-                para_open = False
-                continue
-            if _HR.match(raw) and not (para_open and set(stripped) == {"-"}):
-                b.markup.add(no)
-                para_open = False
-                i += 1
-                continue
-            m = _HTML_BLOCK.match(raw)
-            if m:
-                i = _html_block(b, i)
-                para_open = False
-                prev_text_line = None
-                continue
-            m = _ATX.match(raw)
-            if m:
-                b.add(no, m.group(2) or "", heading=len(m.group(1)), para=b.new_para())
-                para_open = False
-                i += 1
-                continue
-            if para_open and prev_text_line is not None and _SETEXT.match(raw) \
-                    and len(stripped) >= 2 and not prev_text_line.bullet:
-                prev_text_line.heading = 1 if stripped[0] == "=" else 2
-                b.markup.add(no)
-                para_open = False
-                i += 1
-                continue
+            # (each block pattern needs its mark first on the line: most lines have none)
+            if stripped[0] in _BLOCK_MARKS:
+                if _LIQUID_LINE.match(raw) or (_REFDEF.match(raw) and stripped.startswith("[")):
+                    b.markup.add(no)
+                    i += 1
+                    continue
+                m = _FENCE.match(raw)
+                if m:
+                    i = _fenced(b, i, m.group(1))
+                    para_open = False
+                    continue
+                if _HR.match(raw) and not (para_open and set(stripped) == {"-"}):
+                    b.markup.add(no)
+                    para_open = False
+                    i += 1
+                    continue
+                m = _HTML_BLOCK.match(raw)
+                if m:
+                    i = _html_block(b, i)
+                    para_open = False
+                    prev_text_line = None
+                    continue
+                m = _ATX.match(raw)
+                if m:
+                    b.add(no, m.group(2) or "", heading=len(m.group(1)), para=b.new_para())
+                    para_open = False
+                    i += 1
+                    continue
+                if para_open and prev_text_line is not None and _SETEXT.match(raw) \
+                        and len(stripped) >= 2 and not prev_text_line.bullet:
+                    prev_text_line.heading = 1 if stripped[0] == "=" else 2
+                    b.markup.add(no)
+                    para_open = False
+                    i += 1
+                    continue
             if "|" in raw and i + 1 < n and _TABLE_DELIM.match(src[i + 1]) and "-" in src[i + 1]:
                 i = _pipe_table(b, i)
                 para_open = False
@@ -351,6 +358,8 @@ def _split_pipes(raw: str) -> list[str]:
         s = s[1:]
     if s.endswith("|") and not s.endswith("\\|"):
         s = s[:-1]
+    if "\\|" not in s:
+        return s.split("|")  # (no escaped pipe: what the loop below makes of it)
     cells, cur, k = [], [], 0
     while k < len(s):
         ch = s[k]

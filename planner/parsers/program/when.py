@@ -13,8 +13,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, time
+from functools import lru_cache
+
+from .anycase import AnyCase
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
@@ -56,26 +60,29 @@ class TimeMark:
     strong: bool = True  # a clock (`9:30`, `9am`), not only a bare number in a range
 
 
-def _clock(m: re.Match, n: str) -> tuple[int, int, str | None, bool] | None:
-    """(hour, minute, meridiem, has_minutes) of one clock in the match."""
-    word = m.group(f"{n}word")
+def _clock(g: dict[str, str | None], n: str) -> tuple[int, int, str | None, bool] | None:
+    """(hour, minute, meridiem, has_minutes) of one clock of a match, from its groups."""
+    return _clock_of(g[f"{n}word"], g[f"{n}h"], g[f"{n}m"], g[f"{n}ap"], g[f"{n}noon"])
+
+
+@lru_cache(maxsize=4096)  # programs repeat their clocks
+def _clock_of(word: str | None, h: str | None, minutes: str | None, ap: str | None,
+              noon: str | None) -> tuple[int, int, str | None, bool] | None:
     if word:
         return (12, 0, "pm", True) if word.lower() == "noon" else (0, 0, "am", True)
-    h = m.group(f"{n}h")
     if h is None:
         return None
     hour = int(h)
-    minute = int(m.group(f"{n}m") or 0)
-    ap = m.group(f"{n}ap")
-    if m.group(f"{n}noon"):
-        ap = "pm" if m.group(f"{n}noon").lower() == "noon" else "am"
+    minute = int(minutes or 0)
+    if noon:
+        ap = "pm" if noon.lower() == "noon" else "am"
         if hour == 12:
             ap = "noon" if ap == "pm" else "am"
     mer = None
     if ap:
         a = ap.lower().replace(".", "").replace(" ", "")
         mer = "noon" if a == "noon" else ("am" if a.startswith("a") else "pm")
-    return hour, minute, mer, m.group(f"{n}m") is not None
+    return hour, minute, mer, minutes is not None
 
 
 def _to_time(hour: int, minute: int, mer: str | None) -> time | None:
@@ -96,27 +103,46 @@ def _to_time(hour: int, minute: int, mer: str | None) -> time | None:
 
 def find_times(line: str) -> list[TimeMark]:
     """Every time or time range in `line`, in order."""
-    out: list[TimeMark] = []
-    if not any(c.isdigit() for c in line):
+    return list(iter_times(line))
+
+
+def first_time(line: str) -> TimeMark | None:
+    """The first of `find_times(line)`, without looking further."""
+    return next(iter_times(line), None)
+
+
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _has_digit(line: str) -> bool:
+    if line.isascii():
+        return _ASCII_DIGIT.search(line) is not None
+    return any(c.isdigit() for c in line)
+
+
+def iter_times(line: str) -> Iterator[TimeMark]:
+    """The times and time ranges in `line`, in order, found as they are asked for."""
+    if not _has_digit(line):
         m = _ALL_DAY.search(line) or re.search(r"\b(?:noon|midnight)\b", line, re.IGNORECASE)
         if m and _ALL_DAY.match(m.group()):
-            out.append(TimeMark(None, None, m.start(), m.end(), True, False, "allday"))
-            return out
+            yield TimeMark(None, None, m.start(), m.end(), True, False, "allday")
+            return
         if not m:
-            return out
+            return
     for m in _TIME_RE.finditer(line):
-        a = _clock(m, "a")
+        g = m.groupdict()  # (one call for all the groups asked about below)
+        a = _clock(g, "a")
         if a is None:
             continue
-        b = _clock(m, "b") if (m.group("bh") or m.group("bword")) else None
+        b = _clock(g, "b") if (g["bh"] or g["bword"]) else None
         ha, ma, mera, mina = a
-        strong_a = mina or mera is not None or m.group("aword") is not None
+        strong_a = mina or mera is not None or g["aword"] is not None
         if b is not None:
             hb, mb, merb, minb = b
-            strong_b = minb or merb is not None or m.group("bword") is not None
+            strong_b = minb or merb is not None or g["bword"] is not None
             if not (strong_a or strong_b):
                 continue
-            if m.group("asep") == "." or m.group("bsep") == ".":
+            if g["asep"] == "." or g["bsep"] == ".":
                 # `1.5 - 2.0` are numbers; a dotted clock needs a clock on the other side
                 if not (strong_a and strong_b):
                     continue
@@ -132,27 +158,27 @@ def find_times(line: str) -> list[TimeMark]:
                 continue
             if end < start and merb == "am" and hb == 12:
                 end = time(12, mb)  # `8AM - 12AM`: noon meant
-            bare = mera is None and ha <= 12 and not (len(m.group("ah") or "") == 2 and ha < 10)
+            bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10)
             stop = m.end()
             zone = None
             z = _ZONE_AFTER.match(line, stop)
             if z and _plausible_zone(z.group("zone")):
                 zone, stop = z.group("zone"), z.end()
-            out.append(TimeMark(start, end, m.start(), stop, mera is not None or ha > 12,
-                                bare, None, zone, True))
+            yield TimeMark(start, end, m.start(), stop, mera is not None or ha > 12,
+                           bare, None, zone, True)
             continue
         if not strong_a:
             continue
-        if m.group("asep") == "." and mera is None:
+        if g["asep"] == "." and mera is None:
             # `9.30` alone: a clock only at the very start of a line (`9.30 Welcome`)
             if line[:m.start()].strip():
                 continue
-        if m.group("asep") == "h" and not m.group("am"):
+        if g["asep"] == "h" and not g["am"]:
             continue
         start = _to_time(ha, ma, mera)
         if start is None:
             continue
-        open_ = (m.group("open") or "").lower()
+        open_ = (g["open"] or "").lower()
         kind = None
         if open_ in ("after", "from", "starting", "starting at"):
             kind = "after" if open_ == "after" else None
@@ -163,15 +189,14 @@ def find_times(line: str) -> list[TimeMark]:
         z = _ZONE_AFTER.match(line, stop)
         if z and _plausible_zone(z.group("zone")):
             zone, stop = z.group("zone"), z.end()
-        bare = mera is None and ha <= 12 and not (len(m.group("ah") or "") == 2 and ha < 10)
-        begin = m.start() if kind else m.start("ah") if m.group("ah") else m.start()
+        bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10)
+        begin = m.start() if kind else m.start("ah") if g["ah"] else m.start()
         if kind == "until":
-            out.append(TimeMark(None, start, begin, stop, mera is not None or ha > 12, bare,
-                                "until", zone))
+            yield TimeMark(None, start, begin, stop, mera is not None or ha > 12, bare,
+                           "until", zone)
         else:
-            out.append(TimeMark(start, None, begin, stop, mera is not None or ha > 12, bare,
-                                kind, zone))
-    return out
+            yield TimeMark(start, None, begin, stop, mera is not None or ha > 12, bare,
+                           kind, zone)
 
 
 _ZONE_WORDS = frozenset(
@@ -230,7 +255,17 @@ def weekday_of(word: str) -> int | None:
     return _WD_ABBR.get(w[:3])
 
 
+# Every beginning of a month's name of 3 letters or more (`sep`, `sept`, `septem`): no
+# two months share one.
+_MONTH_STARTS = {name[:k]: i + 1 for i, name in enumerate(MONTHS) for k in range(3, len(name) + 1)}
+
+
 def month_of(word: str) -> int | None:
+    return _MONTH_STARTS.get(word.lower().rstrip(".,"))
+
+
+def month_of_plain(word: str) -> int | None:
+    """`month_of` a month at a time."""
     w = word.lower().rstrip(".,")
     if len(w) < 3:
         return None
@@ -249,9 +284,18 @@ _ANCHOR = re.compile(
 )
 
 
+_ANY_ANCHOR = AnyCase(_ANCHOR)
+
+
+def has_day_anchor(line: str) -> bool:
+    """Whether `_ANCHOR` is found in `line`: a weekday or month word, an ISO or numeric
+    date or the word `day`."""
+    return _ANY_ANCHOR.found(line)
+
+
 def find_days(line: str) -> list[DayMark]:
     """Every date-like run in `line`: a weekday, a day with a month, or a numeric date."""
-    if _ANCHOR.search(line) is None:
+    if not has_day_anchor(line):
         return []  # no weekday, month, numeric date or `Day N`: most lines, decided fast
     out: list[DayMark] = []
     taken: list[tuple[int, int]] = []
@@ -397,6 +441,9 @@ _SHORT_YEAR = re.compile(r"[A-Za-z]\s?['’](\d\d)\b")
 
 
 def years_in(line: str) -> list[int]:
-    out = [int(y) for y in _YEAR.findall(line) if 1990 <= int(y) <= 2099]
-    out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
+    # (each pattern looked for only where what it needs is there: most lines hold neither)
+    out = [int(y) for y in _YEAR.findall(line) if 1990 <= int(y) <= 2099] \
+        if "19" in line or "20" in line else []
+    if "'" in line or "’" in line:
+        out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
     return out

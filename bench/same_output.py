@@ -1,0 +1,157 @@
+"""Same output: every text of a corpus parsed by two trees, compared byte for byte.
+
+    uv run python bench/same_output.py --against 5e1ac3c        # that commit vs this tree
+    uv run python bench/same_output.py --against 5e1ac3c --quick  # no 10,000-entry texts
+    uv run python bench/same_output.py --dump DIR               # this tree's dumps only
+
+A speed change must not change what planner reads.  For each text this dumps, as the
+user would get them (fixed clock and zone, parse cache off): the fit every format's
+sniff gives, the schedule of the detected format (or its error), and the schedule read
+`--as program` (the free-form reader on every shape), each with
+`Schedule.model_dump_json()`, diagnostics included.  The corpus: the bundled
+schedules, the texts under tests/data, the development set in
+/work/shared/data/pasted, the reshaped 31C3 and FOSDEM texts in /work/tmp/r31, the
+seed-001 paste without blank lines, the synthetic site text of bench/synth.py, and the
+program shapes of bench/program_gen.py at 1,000 entries; without --quick also the
+10,000-entry table and time-first shapes and the 10,000-talk FOSDEM site text
+(/work/tmp/big.txt, from shared/tools/synth.py).
+Texts that are not on this machine are left out and named.
+
+The two trees dump in parallel fresh processes; the report lists every text whose dump
+differs, with the first differing characters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+SHARED = Path("/work/shared")
+TMP = Path("/work/tmp")
+NOW = "2026-11-22T12:00:00+00:00"
+
+# Dumps the texts listed on stdin (one path a line) with the planner at argv[1] into
+# the folder argv[2]: one JSON file a text, named by its position in the list.
+DUMP = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from planner.errors import PlannerError
+from planner.loader import LoadOptions, parse_text, read_metadata
+from planner.parsers import FORMATS
+
+out = Path(sys.argv[2])
+for k, name in enumerate(sys.stdin.read().split("\\n")):
+    if not name:
+        continue
+    path = Path(name)
+    text = path.read_text(encoding="utf-8")
+    meta = read_metadata(path)
+    got = {"sniff": {f.name: f.sniff(text) for f in FORMATS.values()}}
+    for key, fmt in (("detected", None), ("program", "program")):
+        try:
+            got[key] = parse_text(text, name, meta, LoadOptions(as_format=fmt)).model_dump_json()
+        except PlannerError as e:
+            got[key] = f"PlannerError: {e}"
+    (out / f"{k}.json").write_text(json.dumps(got, indent=0), encoding="utf-8")
+"""
+
+
+def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
+    """The texts to compare (generated ones written to `folder`), and what is missing."""
+    import program_gen
+    import synth
+
+    texts: list[Path] = sorted((ROOT / "schedules").glob("*.txt"))
+    texts += sorted(p for p in (ROOT / "tests" / "data").rglob("*.txt") if "golden" not in p.parts)
+    missing = []
+    pasted = SHARED / "data" / "pasted"
+    if pasted.is_dir():
+        texts += sorted(p for p in pasted.iterdir()
+                        if not p.name.endswith(".json") and p.name not in
+                        ("README.md", "INDEX.md", "SOURCES.md"))
+    else:
+        missing.append(str(pasted))
+    extras = [TMP / "r31", TMP / "seed001_compact.txt"] + ([] if quick else [TMP / "big.txt"])
+    for extra in extras:
+        if extra.is_dir():
+            texts += sorted(extra.glob("*.txt"))
+        elif extra.is_file():
+            texts.append(extra)
+        else:
+            missing.append(str(extra))
+    folder.mkdir(parents=True, exist_ok=True)
+    texts.append(synth.write(folder / "synth2000.txt", synth.generate(2000)))
+    for shape in program_gen.SHAPES:
+        texts.append(program_gen.write(shape, 1000, folder))
+    if not quick:
+        for shape in ("table", "timefirst"):
+            texts.append(program_gen.write(shape, 10_000, folder))
+    return texts, missing
+
+
+def dump(root: Path, texts: list[Path], out: Path) -> subprocess.Popen:
+    out.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, PLANNER_NOW=NOW, TZ="UTC", PLANNER_CACHE="off")
+    proc = subprocess.Popen([sys.executable, "-c", DUMP, str(root), str(out)], cwd=root,
+                            env=env, stdin=subprocess.PIPE, text=True)
+    assert proc.stdin is not None
+    proc.stdin.write("\n".join(map(str, texts)))
+    proc.stdin.close()
+    return proc
+
+
+def first_difference(a: str, b: str) -> str:
+    k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"at {k}: {a[max(0, k - 60):k + 80]!r}\n        vs {b[max(0, k - 60):k + 80]!r}"
+
+
+def compare(texts: list[Path], old: Path, new: Path) -> int:
+    differ = 0
+    for k, path in enumerate(texts):
+        a = json.loads((old / f"{k}.json").read_text(encoding="utf-8"))
+        b = json.loads((new / f"{k}.json").read_text(encoding="utf-8"))
+        for key in ("sniff", "detected", "program"):
+            if a[key] != b[key]:
+                differ += 1
+                print(f"DIFFERS {path} [{key}]\n    {first_difference(str(a[key]), str(b[key]))}")
+    print(f"{len(texts)} texts, {3 * len(texts)} dumps (sniffs, detected format, --as "
+          f"program): {'all identical' if not differ else f'{differ} differ'}")
+    return 1 if differ else 0
+
+
+def main() -> int:
+    from bench_listing import exported
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--against", metavar="REV", help="compare this tree with that commit")
+    ap.add_argument("--dump", type=Path, metavar="DIR", help="only dump this tree into DIR")
+    ap.add_argument("--quick", action="store_true", help="leave out the 10,000-entry texts")
+    a = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="same-output-"))
+    texts, missing = corpus(work / "texts", a.quick)
+    for m in missing:
+        print(f"not on this machine, left out: {m}")
+    if a.dump:
+        return dump(ROOT, texts, a.dump).wait()
+    if not a.against:
+        ap.error("--against REV or --dump DIR")
+    old_root = exported(a.against)
+    procs = [dump(old_root, texts, work / "old"), dump(ROOT, texts, work / "new")]
+    if any(p.wait() for p in procs):
+        print("a dump failed")
+        return 2
+    return compare(texts, work / "old", work / "new")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

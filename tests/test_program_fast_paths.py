@@ -1,0 +1,236 @@
+"""The shortcuts the program reader takes for speed give what the plain paths give.
+
+Each fast path (a pre-check that skips work, a cache, a bulk call) keeps its plain
+twin beside it; these tests hold them together on arbitrary text built from what
+programs are made of, not only on the texts in tests/test_same_output.py.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planner.ids import session_id, session_ids
+from planner.parsers.program.build import _YEARISH
+from planner.parsers.program.items import (
+    _best_split,
+    _best_split_plain,
+    _mask_parens,
+    _mask_parens_plain,
+    _plain_item,
+    _split_item,
+)
+from planner.parsers.program.doc import Line
+from planner.parsers.program.inline import _squash
+from planner.parsers.program.kinds import (
+    _ANY_KIND_WORD,
+    _KIND_WORDS,
+    kind_from_words,
+    kind_from_words_plain,
+)
+from planner.parsers.program.lines import _header_of_plain, lead_range_header
+from planner.parsers.program import people
+from planner.parsers.program.people import (
+    _EVENT_WORDS,
+    _ORG_STRONG,
+    _ORG_WORDS,
+    _read_people,
+    _split_top,
+    _split_top_plain,
+    _units,
+    _units_plain,
+)
+from planner.parsers.program.stated_zone import (
+    _TIME_WORDS,
+    ABBREVIATIONS,
+    find_zone_mentions,
+    zone_mentions,
+)
+from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
+
+
+@contextmanager
+def _long_way():
+    """The people-line helpers without their shortcuts: each pattern applied always."""
+    saved = (people._without_code, people._without_honorifics, people._without_lead_and,
+             people._no_one)
+    people._without_code = lambda t: people._CODE.sub("", t)
+    people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
+    people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
+    people._no_one = lambda n: people._NOT_PEOPLE.match(n) is not None
+    try:
+        yield
+    finally:
+        (people._without_code, people._without_honorifics, people._without_lead_and,
+         people._no_one) = saved
+
+
+def pieces(*extra: str) -> st.SearchStrategy[str]:
+    """Text made of program words, the pieces given, and arbitrary characters."""
+    words = ["Keynote", "coffee", "Break", "Panel", "session", "Poster", "check-in",
+             "wrap up", "Happy Hour", "TRACK", "Oral", "9:00", "Room 3", ",", ":", " ",
+             "İ", "ı", "Tea", "report", "Mon", "May", "2024", "19", "3.12.18", "Day 2",
+             *extra]
+    return st.lists(st.one_of(st.sampled_from(words), st.text(max_size=6)), max_size=12) \
+        .map(" ".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces(*[p.pattern for p, _ in _KIND_WORDS[:3]]))
+def test_kind_from_words_equals_each_pattern_in_turn(title):
+    assert kind_from_words(title) is kind_from_words_plain(title)
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces("UTC+8", "GMT", "Europe/Berlin", "Pacific Time", "TIME", "tİme", "EARTH",
+              "Anywhere on Earth", "Vienna time", "local time in Tokyo", "(UTC-07:00)",
+              *ABBREVIATIONS))
+def test_zone_mentions_are_found_past_the_pre_check(line):
+    assert find_zone_mentions(line, line) == zone_mentions(line, line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces("Tuesday, April 6, 2021", "2020-10-15", "23/04/2024", "1999", "20", "x2019",
+              "12.3.24", "Dec 9"))
+def test_a_dated_day_needs_what_the_year_pre_check_looks_for(text):
+    if _YEARISH.search(text, 0, 500) is None:
+        assert not any(m.full and m.year for m in find_days(text[:500]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["talk", "break", "session"]), st.text(max_size=30),
+                          st.sampled_from(["2025-05-01", "", "2024-02-29"])), max_size=10),
+       st.sampled_from(["fosdem 2024", "gonçalves conf"]))
+def test_session_ids_in_bulk_equal_session_id(rows, conference):
+    assert session_ids(conference, rows) == [session_id(conference, *r) for r in rows]
+
+
+# -- one-line items and people lines ------------------------------------------------------
+
+ITEM_BITS = ["Title", "Deep Learning", ", ", ": ", " - ", " – ", " by ", " by the organizers",
+             "(", ")", "[", "]", "Ann Bo", "Cy Dee", "Zoë Ødegaard", "(MIT)", "(4)", "and",
+             " & ", "; ", "·", "Keynote", "Invited talk (Brunskill)", "replaced by Bin Yu",
+             "University of X", "(paper, slides)", "Tutorial", "et al.", "Session Chair: Y",
+             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3"]
+items = st.lists(st.one_of(st.sampled_from(ITEM_BITS), st.text(max_size=4)), max_size=14) \
+    .map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(items, st.booleans(), st.sampled_from([None, "comma", "dash", "colon", "by"]))
+def test_best_split_judging_only_what_can_win_equals_judging_all(text, lenient, prefer):
+    assert _best_split(text, lenient, prefer) == _best_split_plain(text, lenient, prefer)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items)
+def test_masking_parentheses_in_one_pass_equals_a_character_at_a_time(text):
+    assert _mask_parens(text) == _mask_parens_plain(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items, st.sampled_from([(",",), (";",), (",", "·", "•", "|", "，", "、")]))
+def test_splitting_outside_brackets_in_one_pass_equals_a_character_at_a_time(text, seps):
+    assert _split_top(text, seps) == _split_top_plain(text, seps)
+
+
+# -- headers -------------------------------------------------------------------------------
+
+HEADER_BITS = ["9:00 - 9:10 ", "09:00 – 09:30 ", "8:50 - 8:60 ", "11:00 - 1:00 ", "9.30-10.00 ",
+               "23:00 - 24:00 ", "12:00 - 12:30 ", "9:00 - 9:10", "9:00 - 9:10  ", "9:00-9:10 am ",
+               "Title", "am Talk", "PM", "noon", "Midnight", "EST", "CT scans", "AoE", "UTC+2",
+               "Monday", "Mon.", "May", "mar", "Day 2", "day", "First day", "the Monday", "(",
+               "()", ", ", "Ann Bo", " ", "Sat 3 Dec", "2024-05-01", "Zoë", "x" * 400]
+header_lines = st.lists(st.one_of(st.sampled_from(HEADER_BITS), st.text(max_size=5)),
+                        max_size=8).map("".join)
+# Mostly lines that open with a range, as the shortcut wants them.
+header_lines = st.one_of(header_lines, st.tuples(
+    st.sampled_from(HEADER_BITS[:10]),
+    st.sampled_from(["Title ", "am", "Pm ", "noon", "EST ", "CT scans", "AoE", "May ", "Mon. ",
+                     "Day 2", "First day", "the Monday", "Zoë", "Ann Bo, ", "Registration"]),
+    header_lines).map("".join))
+
+
+@settings(max_examples=800, deadline=None)
+@given(header_lines)
+def test_lead_range_headers_are_the_headers_the_slow_way_finds(text):
+    got = lead_range_header(text)
+    if got is not None:
+        assert got == _header_of_plain(Line(1, text)) == _header_of_plain(
+            Line(1, text), allow_inner=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(items)
+def test_people_units_without_parentheses_are_the_group(text):
+    assert _units(text) == _units_plain(text)
+
+
+# -- case-insensitive searches ------------------------------------------------------------
+
+CASE_BITS = ["University", "UNIV", "institute", "Google", "red hat", "S.A", "Coffee Break",
+             "KEYNOTE", "Opening", "remarks", "Monday", "MONDAY", "mOnDaY", "Dec.", "day",
+             "2024-05-01", "3.12.2018", "Time", "EARTH", "ſ", "K", "ı", "İ", "ß", "Ⅻ",
+             "Zoë", " ", ",", "-", "_"]
+case_texts = st.lists(st.one_of(st.sampled_from(CASE_BITS), st.text(max_size=4)),
+                      max_size=8).map(" ".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(case_texts)
+def test_any_case_searches_find_what_the_case_folding_pattern_finds(text):
+    for found in (_ANY_ANCHOR, _ANY_KIND_WORD, _ORG_WORDS, _ORG_STRONG, _EVENT_WORDS,
+                  _TIME_WORDS):
+        assert found.found(text) == (found.pattern.search(text) is not None), found.pattern
+
+
+PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "Chair: ", ": ",
+              "Deep Learning: ", "Invited Talk - ", "Session Chair: X", " | ", "Ann Bo",
+              "Cy Dee", "Zoë Ødegaard", " and ",
+              "(4)", "(MIT)", "Lancelot SIX", "nojhan", "of", "x", "-", " - ", "4-bits", "by",
+              " by ", "Bypass", "#", "@", ":", "|", "\"", "“", "Poster", "talk", "7", " ",
+              "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
+plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3)),
+                       max_size=10).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(plain_items, st.booleans(), st.sampled_from([None, "comma", "dash"]),
+       st.sampled_from([frozenset(), frozenset({"deep learning"})]))
+def test_plain_items_are_read_as_the_slow_way_reads_them(text, lenient, prefer, labels):
+    got = _plain_item(text, lenient, prefer, labels)
+    if got is not None:
+        assert got == _split_item.__wrapped__(text, (), labels, frozenset(), lenient,
+                                               False, prefer)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.sampled_from(["Sept", "sep.", "MARCH", "Ma", "mayo", "Jun,", "December",
+                                  "decembers", "Octo", "ju"]), st.text(max_size=12)))
+def test_month_words_are_looked_up_as_they_were_searched(word):
+    assert month_of(word) == month_of_plain(word)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000")),
+               max_size=20))
+def test_squashing_blanks_by_split_is_squashing_them_by_pattern(text):
+    assert _squash(text) == re.sub(r"\s+", " ", text).strip()
+
+
+PEOPLE_BITS = ["Dr. ", "Prof. Dr. ", "Mrs ", "Sir ", "and ", "& ", "und ", "1A-3 ", "A1.2 ",
+               "#12 ", "[3] ", "٣A-1 ", "ſir ", "Ann Bo", "Cy Dee", ", ", "TBA", "Organizers",
+               "Speakers", "Herr ", "Frau ", "(MIT)", "; ", "Zoë"]
+people_lines = st.lists(st.one_of(st.sampled_from(PEOPLE_BITS), st.text(max_size=3)),
+                        max_size=8).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(people_lines, st.booleans())
+def test_people_lines_skip_only_the_patterns_that_cannot_match(line, lenient):
+    fast = _read_people.__wrapped__(line, lenient)
+    with _long_way():
+        assert fast == _read_people.__wrapped__(line, lenient)
