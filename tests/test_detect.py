@@ -132,7 +132,13 @@ def test_unknown_format_and_undetectable_text_are_one_clear_line(tmp_path):
         assert p.returncode == 1 and p.stdout == ""
         assert p.stderr.startswith("planner: ") and p.stderr.count("\n") == 1
         assert "Traceback" not in p.stderr
-    p = planner("check", str(path), "--as", "nonsense")
+    # --as is one shared option: every command refuses an unknown format as a usage error.
+    for args in (["check", str(path)], ["talks", str(path)], ["add", str(path)]):
+        p = planner(*args, "--as", "nonsense")
+        assert p.returncode == 2 and "'nonsense' is not one of" in p.stderr, args
+    # A format named in the metadata beside the text is checked by the registry.
+    path.with_suffix(".toml").write_text('format = "nonsense"\n', encoding="utf-8")
+    p = planner("check", str(path))
     assert p.returncode == 1
     assert ("known formats are site, listing, abstracts, author-page, frab-xml, schedule-json, "
             "ics, miniconf-papers, miniconf-calendar, program.") in p.stderr

@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def schedule_options(func: F) -> F:
-    """SCHEDULE... plus --year, --source-tz and --as (choices from the format registry)."""
+# -- the options several commands share, each declared once ---------------------------
+
+def load_format_options(func: F) -> F:
+    """--year, --source-tz and --as (choices from the format registry)."""
     func = click.option(
         "--as", "as_format", type=click.Choice(sorted(FORMAT_NAMES)), default=None,
         help="Read the files as this format instead of detecting it.",
@@ -40,8 +42,43 @@ def schedule_options(func: F) -> F:
         "--year", type=int, default=None,
         help="Year of the schedule, for texts that state none and have no metadata.",
     )(func)
-    func = click.argument("schedules", nargs=-1, metavar="[SCHEDULE|URL]...")(func)
     return func
+
+
+def schedule_options(func: F) -> F:
+    """SCHEDULE... plus --year, --source-tz and --as."""
+    func = load_format_options(func)
+    return click.argument("schedules", nargs=-1, metavar="[SCHEDULE|URL]...")(func)
+
+
+def schedule_file_options(func: F) -> F:
+    """-s/--schedule FILE (repeatable) with --year, --source-tz, --as, for commands whose
+    arguments are talk ids."""
+    func = load_format_options(func)
+    return click.option(
+        "-s", "--schedule", "schedules", metavar="FILE|URL", multiple=True,
+        help="Schedule to pick from (repeatable; default: the bundled ones).")(func)
+
+
+def one_schedule_options(func: F) -> F:
+    """FILE|URL plus --year, --source-tz and --as (`planner check`)."""
+    func = load_format_options(func)
+    return click.argument("file", metavar="FILE|URL")(func)
+
+
+def agenda_option(func: F) -> F:
+    return click.option(
+        "--agenda", "agenda_path", metavar="PATH", default=None,
+        help="Agenda file (default: $PLANNER_AGENDA, else agenda.json in your data folder).",
+    )(func)
+
+
+def busy_option(func: F) -> F:
+    return click.option(
+        "--busy", "busy_files", metavar="FILE.ics", multiple=True,
+        help="Also count this calendar's events as busy time (repeatable; "
+        "planner busy add remembers one).",
+    )(func)
 
 
 def load_options(params: dict[str, Any]) -> LoadOptions:
@@ -65,11 +102,19 @@ def load_from(params: dict[str, Any], agenda_path: str | None = None,
     return schedules
 
 
-def tz_option(func: F) -> F:
-    return click.option(
-        "--tz", metavar="ZONE", default=None,
-        help="Show times in this IANA zone (default: the schedule's own zone).",
-    )(func)
+def tz_option(func: F | None = None, *,
+              help: str = "Show times in this IANA zone (default: the schedule's own zone).",
+              ) -> Any:
+    """--tz ZONE; commands that read the agenda say that its zone comes first."""
+    def apply(f: F) -> F:
+        return click.option("--tz", metavar="ZONE", default=None, help=help)(f)
+
+    return apply(func) if func is not None else apply
+
+
+AGENDA_ZONE_HELP = ("Show times in this IANA zone (default: the one set with planner timezone, "
+                    "else the schedules' own).")
+agenda_zone_option = tz_option(help=AGENDA_ZONE_HELP)
 
 
 def display_zone(tz: str | None, schedules: Sequence[Schedule]):
@@ -77,9 +122,14 @@ def display_zone(tz: str | None, schedules: Sequence[Schedule]):
     return get_zone(tz or default_zone_name(schedules))
 
 
-def format_option(func: F) -> F:
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                        show_default=True, help="text for the terminal, json for scripts.")(func)
+def format_option(func: F | None = None, *, choices: Sequence[str] = ("text", "json"),
+                  help: str = "text for the terminal, json for scripts.") -> Any:
+    """--format FMT (into `fmt`): text or json, or the `choices` given."""
+    def apply(f: F) -> F:
+        return click.option("--format", "fmt", type=click.Choice(list(choices)), default="text",
+                            show_default=True, help=help)(f)
+
+    return apply(func) if func is not None else apply
 
 
 def terminal_width() -> int:

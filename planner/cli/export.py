@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from .common import load_from, schedule_options, warn
+from ..core import Planner
+from .common import load_from, schedule_options, tz_option, warn
 
 
 def register(cli: click.Group) -> None:
@@ -27,8 +28,7 @@ def register(cli: click.Group) -> None:
               help="Reminder this long before each talk, e.g. 10m or 1h (repeatable).")
 @click.option("--include-papers", is_flag=True,
               help="Write untimed picks (papers) as to-dos instead of leaving them out.")
-@click.option("--tz", metavar="ZONE", default=None,
-              help="Zone that --day is a day in (default: your agenda's, else the schedule's).")
+@tz_option(help="Zone that --day is a day in (default: your agenda's, else the schedule's).")
 def export(**params: object) -> None:
     """Write your timed picks as an .ics file that calendar apps import.
 
@@ -45,7 +45,7 @@ def export(**params: object) -> None:
       planner export program.txt --talk 3mbgrk2
     """
     # icalendar is imported here, not at start-up, so other commands stay fast.
-    from ..export import Selection, export_agenda
+    from ..export import Selection
     from ..ics import parse_alarm
 
     if params["everything"] and params["talk_ids"]:
@@ -59,9 +59,7 @@ def export(**params: object) -> None:
     )
     output = params["output"]
     to_stdout = output == "-"
-    schedules = load_from(params)
-    report = export_agenda(
-        schedules,
+    report = Planner(load_from(params)).export(
         output=sys.stdout.buffer if to_stdout else output,  # type: ignore[arg-type]
         selection=selection, alarms=alarms,
         include_papers=bool(params["include_papers"]),

@@ -1,26 +1,25 @@
 """`planner pick`, `unpick`, `picks`, `clashes`, `busy add|remove|list` and `timezone`.
 
-Thin commands over planner.picks.store (storage), planner.clashes, planner.picks.busy and
-planner.picks.changes.  icalendar is loaded only when a busy calendar is in play.
+Thin commands over the Planner (planner.core): open one, call a verb, render with
+planner.views.  `unpick`, `busy` and `timezone` touch only the agenda store and load no
+schedule.  icalendar is loaded only when a busy calendar is in play.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
-from zoneinfo import ZoneInfo
 
 import click
 
-from ..clashes import Clash, Interval, by_key, find_clashes
-from ..picks.resolve import ResolvedPick, pick_intervals, resolve_picks
-from ..picks.store import Agenda, AgendaStore
+from ..catalog import unknown_ids_message
+from ..core import Planner
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
-from ..model import Schedule
-from ..parsers import FORMAT_NAMES
+from ..picks.resolve import ResolvedPick, pick_intervals
+from ..picks.store import AgendaStore
 from ..views.json import pick_json
 from ..views.shared import talk_when, when
 from ..views.text import (
@@ -28,8 +27,8 @@ from ..views.text import (
 )
 from ..zones import get_zone
 from .common import (
-    display_zone, emit, emit_json, format_option, load_from, schedule_options,
-    terminal_width, warn,
+    agenda_option, agenda_zone_option, busy_option, emit, emit_json, format_option,
+    load_options, schedule_file_options, schedule_options, terminal_width, warn,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,106 +39,27 @@ def register(cli: click.Group) -> None:
         cli.add_command(command)
 
 
-# -- options ------------------------------------------------------------------------
-
-def agenda_option(func: F) -> F:
-    return click.option(
-        "--agenda", "agenda_path", metavar="PATH", default=None,
-        help="Agenda file (default: $PLANNER_AGENDA, else agenda.json in your data folder).",
-    )(func)
-
-
-def busy_option(func: F) -> F:
-    return click.option(
-        "--busy", "busy_files", metavar="FILE.ics", multiple=True,
-        help="Also count this calendar's events as busy time (repeatable; "
-        "planner busy add remembers one).",
-    )(func)
-
-
-def schedule_file_options(func: F) -> F:
-    """-s/--schedule FILE (repeatable) with --year, --source-tz, --as, for commands whose
-    arguments are talk ids."""
-    func = click.option("--as", "as_format", type=click.Choice(sorted(FORMAT_NAMES)), default=None,
-                        help="Read the files as this format instead of detecting it.")(func)
-    func = click.option("--source-tz", metavar="ZONE", default=None,
-                        help="IANA zone the texts' times are in.")(func)
-    func = click.option("--year", type=int, default=None,
-                        help="Year of the schedules, for texts that state none.")(func)
-    func = click.option("-s", "--schedule", "schedules", metavar="FILE|URL", multiple=True,
-                        help="Schedule to pick from (repeatable; default: the bundled ones).")(func)
-    return func
-
-
-def zone_option(func: F) -> F:
-    return click.option(
-        "--tz", metavar="ZONE", default=None,
-        help="Show times in this IANA zone (default: the one set with planner timezone, "
-        "else the schedules' own).",
-    )(func)
-
 
 # -- what every command needs -------------------------------------------------------
 
-@dataclass
-class Plan:
-    """The agenda, the loaded schedules, the display zone and the busy time."""
+def open_planner(params: dict[str, Any], with_busy: bool = True) -> Planner:
+    """The Planner for the shared options: schedules, --agenda, --tz, --busy.
 
-    store: AgendaStore
-    agenda: Agenda
-    schedules: list[Schedule]
-    zone: ZoneInfo
-    busy: list[Interval]
-
-    @property
-    def resolved(self) -> list[ResolvedPick]:
-        return resolve_picks(self.schedules, self.agenda)
-
-
-def user_zone(tz: str | None, agenda: Agenda, schedules: list[Schedule]) -> ZoneInfo:
-    """--tz, else the zone set with `planner timezone`, else the schedules' own."""
-    if tz:
-        return get_zone(tz)
-    if agenda.timezone:
-        return get_zone(agenda.timezone)
-    return display_zone(None, schedules)
-
-
-def load_plan(params: dict[str, Any], with_busy: bool = True) -> Plan:
-    store = AgendaStore(params.get("agenda_path"))
-    agenda = store.load()
-    schedules = load_from(params)
-    zone = user_zone(params.get("tz"), agenda, schedules)
-    busy = (load_busy_time(agenda, params.get("busy_files") or (), schedules, zone)
-            if with_busy else [])
-    return Plan(store, agenda, schedules, zone, busy)
-
-
-def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
-                   schedules: list[Schedule], zone: ZoneInfo) -> list[Interval]:
-    """Busy intervals from the remembered calendars and --busy, in the schedules' window."""
-    from ..picks.busy import busy_window, expand, parse_busy
-
-    if not agenda.busy and not extra:
-        return []
-    snapshots = [x for p in agenda.picks.values() for x in (p.start, p.end) if x]
-    window = busy_window(schedules, snapshots)
-    out: list[Interval] = []
-    for path in [*agenda.busy, *extra]:
+    Skipped busy events are said on stderr, even when a later calendar fails."""
+    planner = Planner.open(
+        list(params.get("schedules") or ()), load_options(params),
+        agenda_path=params.get("agenda_path"), tz=params.get("tz"),
+        busy_paths=params.get("busy_files") or (), with_busy=False,
+    )
+    for message in planner.notices():
+        warn(f"planner: {message}")
+    if with_busy:
         try:
-            calendar = parse_busy(path, zone)
-        except PlannerError as exc:
-            if path in agenda.busy and path not in extra:
-                raise PlannerError(
-                    f"{exc.message.rstrip('.')} (it is remembered in your agenda: fix it, or "
-                    f"forget it with planner busy remove {path})."
-                ) from None
-            raise
-        if window is not None:
-            out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
-        for message in calendar.skipped:
-            warn(f"planner: {message}")
-    return out
+            planner.load_busy()
+        finally:
+            for message in planner.busy_warnings:
+                warn(f"planner: {message}")
+    return planner
 
 
 # -- pick / unpick ------------------------------------------------------------------
@@ -150,7 +70,7 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
               help="Pick the one talk that planner search WORDS finds (titles, speakers, "
               "abstracts).")
 @schedule_file_options
-@zone_option
+@agenda_zone_option
 @busy_option
 @agenda_option
 def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
@@ -158,7 +78,7 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
 
     Prints what was picked and what each new pick clashes with.  An unknown id
     picks nothing.  A search matching several talks lists them and exits with
-    status 3, picking nothing.
+    status 3, picking nothing.  Schedules are given with -s, as ids are the arguments.
 
     \b
     Examples:
@@ -166,33 +86,35 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
       planner pick --search "cortex compiler"
       planner pick -s program.txt 8f2kq1a
     """
+    files = [i for i in ids if os.path.isfile(i)]  # (False for a name too long)
+    if files:  # before --search looks in other schedules than the one meant
+        raise PlannerError(unknown_ids_message(files, "nothing was picked"))
     if not ids and query is None:
         raise click.UsageError("Give talk ids, or --search WORDS.")
-    plan = load_plan(params)  # a bad busy calendar fails here, before anything is picked
+    planner = open_planner(params)  # a bad busy calendar fails here, before anything is picked
     wanted = list(ids)
     if query is not None:
-        wanted.append(_search_one(plan, query))
-    outcome = plan.store.pick(plan.schedules, wanted)
-    plan.agenda = plan.store.load()
-    resolved = plan.resolved
+        wanted.append(_search_one(planner, query))
+    outcome = planner.pick(wanted)
+    resolved = planner.resolved()
     by_id = {r.id: r for r in resolved}
-    cmap = by_key(find_clashes(pick_intervals(resolved), plan.busy))
+    cmap = planner.clash_map(resolved)
     lines = []
     for talk_id in outcome.added:
         r = by_id[talk_id]
-        lines.append(f"Picked {talk_id}  {when(r.start, r.end, plan.zone, r.estimated)}  {r.title}")
+        lines.append(
+            f"Picked {talk_id}  {when(r.start, r.end, planner.zone, r.estimated)}  {r.title}")
         lines += [f"  {describe_clash_for(c, talk_id)}" for c in cmap.get(talk_id, [])]
     for talk_id in outcome.already:
         lines.append(f"Already picked {talk_id}  {by_id[talk_id].title}")
     emit("\n".join(lines) + "\n")
 
 
-def _search_one(plan: Plan, query: str) -> str:
+def _search_one(planner: Planner, query: str) -> str:
     """The one talk `planner search QUERY` finds; several are listed, best first."""
-    from ..search import search
     from ..text import fold
 
-    hits = search(plan.schedules, query)
+    hits = planner.search(query)
     exact = [h for h in hits if fold(h.talk.title) == fold(query)]
     if len(exact) == 1:
         hits = exact  # the full title of one talk, even if others mention it
@@ -200,7 +122,7 @@ def _search_one(plan: Plan, query: str) -> str:
         raise PlannerError(f"No talk matches {query!r}; nothing was picked.")
     if len(hits) > 1:
         emit("".join(
-            f"{h.talk.id}  {talk_when(h.talk, plan.zone)}  {h.talk.title} ({h.schedule.label})\n"
+            f"{h.talk.id}  {talk_when(h.talk, planner.zone)}  {h.talk.title} ({h.schedule.label})\n"
             for h in hits
         ))
         raise AmbiguousError(
@@ -229,7 +151,7 @@ def unpick(ids: tuple[str, ...], agenda_path: str | None) -> None:
 def plan_options(day_help: str) -> Callable[[F], F]:
     """What `picks` and `clashes` read: schedules, --day, --format, --tz, --busy, --agenda."""
     def apply(func: F) -> F:
-        for option in (agenda_option, busy_option, zone_option, format_option,
+        for option in (agenda_option, busy_option, agenda_zone_option, format_option,
                        click.option("--day", metavar="DAY", default=None, help=day_help),
                        schedule_options):
             func = option(func)
@@ -253,36 +175,34 @@ def picks(**params: Any) -> None:
       planner picks --day tue --tz Europe/Berlin
       planner picks program.txt --busy work.ics --format json
     """
-    from ..picks.changes import acknowledge, detect_changes, needs_acknowledging
-
-    plan = load_plan(params)
-    changes = detect_changes(plan.schedules, plan.agenda, plan.busy)
-    if needs_acknowledging(plan.schedules, plan.agenda):
-        try:
-            plan.store.update(lambda agenda: acknowledge(plan.schedules, agenda))
-        except PlannerError as exc:
-            warn(f"planner: {exc.message}")
-    resolved = plan.resolved
-    cmap = by_key(find_clashes(pick_intervals(resolved), plan.busy))
-    day = _picked_day(params.get("day"), plan, resolved)
+    planner = open_planner(params)
+    changes = planner.changes()
+    try:
+        planner.acknowledge_changes()
+    except PlannerError as exc:
+        warn(f"planner: {exc.message}")
+    resolved = planner.resolved()
+    cmap = planner.clash_map(resolved)
+    zone = planner.zone
+    day = _picked_day(params.get("day"), planner, resolved)
     if params["fmt"] == "json":
         for ch in changes:
-            warn(f"planner: {describe_change(ch, plan.zone)}")
+            warn(f"planner: {describe_change(ch, zone)}")
         moved = {ch.id: ch for ch in changes if ch.kind == "moved"}
         shown = [r for r in resolved if day is None
                  or (r.start is not None and r.status != "vanished"
-                     and local_day(r.start, plan.zone) == day)]
-        emit_json([pick_json(r, plan.zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
+                     and local_day(r.start, zone) == day)]
+        emit_json([pick_json(r, zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
         return
-    emit(render_picks_text(resolved, cmap, changes, plan.zone, terminal_width(), day))
+    emit(render_picks_text(resolved, cmap, changes, zone, terminal_width(), day))
 
 
-def _picked_day(spec: str | None, plan: Plan, resolved: list[ResolvedPick]):
+def _picked_day(spec: str | None, planner: Planner, resolved: list[ResolvedPick]):
     if spec is None:
         return None
-    days = set(schedule_days(plan.schedules, plan.zone))
-    days |= {local_day(r.start, plan.zone) for r in resolved if r.start is not None}
-    return resolve_day(spec, sorted(days), plan.zone)
+    days = set(schedule_days(planner.schedules, planner.zone))
+    days |= {local_day(r.start, planner.zone) for r in resolved if r.start is not None}
+    return resolve_day(spec, sorted(days), planner.zone)
 
 
 @click.command()
@@ -298,17 +218,17 @@ def clashes(**params: Any) -> None:
       planner clashes
       planner clashes --busy work.ics --format json
     """
-    plan = load_plan(params)
-    resolved = plan.resolved
-    intervals = pick_intervals(resolved)
-    found: list[Clash] = find_clashes(intervals, plan.busy)
-    day = _picked_day(params.get("day"), plan, resolved)
+    planner = open_planner(params)
+    resolved = planner.resolved()
+    found = planner.clashes(resolved)
+    day = _picked_day(params.get("day"), planner, resolved)
     if day is not None:
-        found = [c for c in found if local_day(c.start, plan.zone) == day]
+        found = [c for c in found if local_day(c.start, planner.zone) == day]
     if params["fmt"] == "json":
-        emit_json([c.to_json(plan.zone) for c in found])
+        emit_json([c.to_json(planner.zone) for c in found])
         return
-    emit(render_clashes_text(found, plan.zone, len(intervals), terminal_width()))
+    timed = len(pick_intervals(resolved))
+    emit(render_clashes_text(found, planner.zone, timed, terminal_width()))
 
 
 # -- busy calendars -----------------------------------------------------------------

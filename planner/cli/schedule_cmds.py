@@ -6,11 +6,12 @@ import click
 
 from ..errors import PlannerError
 from ..days import build_day, resolve_day, schedule_days
-from ..loader import LoadOptions, load_schedule
+from ..loader import load_schedule
 from ..views import DAY_FORMATS as AGENDA_FORMATS
 from ..views import render_day as render
 from .common import (
-    display_zone, emit, emit_json, load_from, schedule_options, terminal_width, tz_option,
+    agenda_option, display_zone, emit, emit_json, format_option, load_from, load_options,
+    one_schedule_options, schedule_options, terminal_width, tz_option,
 )
 
 
@@ -20,13 +21,8 @@ def register(cli: click.Group) -> None:
 
 
 @click.command()
-@click.argument("file", metavar="FILE|URL")
-@click.option("--year", type=int, default=None, help="Year, for texts that state none.")
-@click.option("--source-tz", metavar="ZONE", default=None, help="IANA zone of the text's times.")
-@click.option("--as", "as_format", default=None, metavar="FORMAT",
-              help="Read the file as this format instead of detecting it.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Output format.")
+@one_schedule_options
+@format_option
 def check(file: str, year: int | None, source_tz: str | None, as_format: str | None,
           fmt: str) -> None:
     """Read FILE (or an http(s) address) and report its format, counts and every
@@ -38,7 +34,8 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
       planner check program.txt --format json
       planner check https://fosdem.org/2024/schedule/xml
     """
-    sch = load_schedule(file, LoadOptions(year=year, source_tz=source_tz, as_format=as_format))
+    sch = load_schedule(file, load_options(
+        {"year": year, "source_tz": source_tz, "as_format": as_format}))
     talks = sum(len(s.talks) for s in sch.sessions)
     if fmt == "json":
         emit_json({
@@ -78,15 +75,12 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
 @click.option("--day", metavar="DAY", default=None,
               help="ISO date, weekday name or 'today' (default: today, else the first day).")
 @tz_option
-@click.option("--format", "fmt", type=click.Choice(AGENDA_FORMATS), default="text",
-              show_default=True, help="Output format: text for the terminal, markdown or html "
-              "for paper, json for scripts.")
+@format_option(choices=AGENDA_FORMATS, help="Output format: text for the terminal, markdown "
+               "or html for paper, json for scripts.")
 @click.option("--width", type=click.IntRange(40, 400), default=None,
               help="Text width (default: the terminal's, or 80 when piped).")
 @click.option("--picked", is_flag=True, help="Only the talks I picked (see planner pick).")
-@click.option("--agenda", "agenda_path", metavar="PATH", default=None,
-              help="Agenda file for --picked and the saved zone (default: $PLANNER_AGENDA, "
-              "else agenda.json in your data folder).")
+@agenda_option
 @click.pass_context
 def agenda(ctx: click.Context, **params: object) -> None:
     """Print one day's sessions and talks with times, speakers and kinds.

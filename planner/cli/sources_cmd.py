@@ -10,24 +10,19 @@ from typing import Any
 
 import click
 
+from ..core import Planner
 from ..picks.store import AgendaStore
 from ..errors import EXIT_ERROR, PlannerError
-from .common import emit, emit_json, format_option, load_options, warn
-from .picks import agenda_option, busy_option, load_busy_time, user_zone, zone_option
+from .common import (
+    agenda_option, agenda_zone_option, busy_option, emit, emit_json, format_option,
+    load_format_options, load_options, warn,
+)
 
 
 def register(cli: click.Group) -> None:
     for command in (add, remove, sources, refresh):
         cli.add_command(command)
 
-
-def _read_options(func: Any) -> Any:
-    func = click.option("--as", "as_format", default=None, metavar="FORMAT",
-                        help="Read it as this format instead of detecting it.")(func)
-    func = click.option("--source-tz", metavar="ZONE", default=None,
-                        help="IANA zone of its times, where it names none.")(func)
-    return click.option("--year", type=int, default=None,
-                        help="Year, for texts that state none.")(func)
 
 
 def _counts(schedule: Any) -> str:
@@ -37,7 +32,7 @@ def _counts(schedule: Any) -> str:
 
 @click.command()
 @click.argument("specs", nargs=-1, required=True, metavar="FILE|URL...")
-@_read_options
+@load_format_options
 @agenda_option
 def add(specs: tuple[str, ...], agenda_path: str | None, **params: Any) -> None:
     """Remember schedules (files or http(s) addresses) in my agenda.
@@ -79,7 +74,7 @@ def remove(specs: tuple[str, ...], agenda_path: str | None) -> None:
 
 
 @click.command()
-@_read_options
+@load_format_options
 @format_option
 @agenda_option
 def sources(agenda_path: str | None, fmt: str, **params: Any) -> None:
@@ -115,8 +110,8 @@ def sources(agenda_path: str | None, fmt: str, **params: Any) -> None:
 
 
 @click.command()
-@_read_options
-@zone_option
+@load_format_options
+@agenda_zone_option
 @busy_option
 @format_option
 @agenda_option
@@ -142,14 +137,23 @@ def refresh(**params: Any) -> None:
     if not agenda.sources:
         raise PlannerError("No schedules are remembered; add one with planner add FILE or "
                            "planner add URL, then refresh.")
-    extra = params.get("busy_files") or ()
+
+    def over(schedules: list[Any]) -> Planner:
+        planner = Planner(schedules, agenda_path=params.get("agenda_path"), tz=params.get("tz"),
+                          busy_paths=params.get("busy_files") or ())
+        planner.use_agenda(agenda)
+        return planner
 
     def busy_for(schedules: list[Any]) -> list[Any]:
-        zone = user_zone(params.get("tz"), agenda, schedules)
-        return load_busy_time(agenda, extra, schedules, zone)
+        planner = over(schedules)
+        try:
+            return planner.load_busy()
+        finally:
+            for message in planner.busy_warnings:
+                warn(f"planner: {message}")
 
     report = reread(store, load_options(params), busy_for)
-    zone = user_zone(params.get("tz"), agenda, report.schedules)
+    zone = over(report.schedules).zone
     for r in report.sources:
         for note in r.notes:
             warn(f"planner: {note}")

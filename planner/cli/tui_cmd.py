@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from ..loader import load_schedules
-from .common import load_from, load_options, schedule_options
+from .common import (
+    agenda_option, busy_option, load_from, load_options, schedule_options, tz_option,
+)
 
 # Texts larger than this are read after the UI's first paint, behind a loading
 # screen: a 10,000-talk program takes longer to parse than a terminal should stay blank.
@@ -21,16 +23,11 @@ def register(cli: click.Group) -> None:
 
 @click.command()
 @schedule_options
-@click.option("--agenda", "agenda_path", metavar="FILE", default=None,
-              help="Agenda file to read and save picks in (default: $PLANNER_AGENDA, "
-              "else the user's data directory).")
-@click.option("--busy", "busy_paths", metavar="ICS", multiple=True,
-              help="Your own calendar (.ics); picks that overlap its events are flagged. "
-              "Repeatable; calendars remembered in the agenda are used too.")
-@click.option("--tz", metavar="ZONE", default=None,
-              help="Show times in this IANA zone for this run (default: the zone chosen "
-              "with `t`, else the schedule's own).")
-def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
+@agenda_option
+@busy_option
+@tz_option(help="Show times in this IANA zone for this run (default: the zone chosen "
+           "with `t`, else the schedule's own).")
+def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
         **params: object) -> None:
     """Browse schedules, search, pick talks, see clashes and export, in the terminal.
 
@@ -47,16 +44,16 @@ def tui(agenda_path: str | None, busy_paths: tuple[str, ...], tz: str | None,
     # A missing file counts as small, so it is reported here, before the UI starts.
     large = sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > READ_IN_BACKGROUND_BYTES
     schedules = None if large else load_from(params, agenda_path)  # bad input: one line on stderr
-    if busy_paths:
+    if busy_files:
         from ..picks.busy import parse_busy  # imports icalendar, so only when asked
 
-        for path in busy_paths:
+        for path in busy_files:
             parse_busy(path)  # an unreadable calendar stops here too
     from ..tui import make_app  # lazily: the other commands never load textual
 
     names = ", ".join(p.name for p in paths)
     app = make_app(schedules, load=(lambda: load_from(params, agenda_path)) if large else None,
-                   loading=names, agenda_path=agenda_path, busy_paths=busy_paths, zone=tz,
+                   loading=names, agenda_path=agenda_path, busy_paths=busy_files, zone=tz,
                    reload=lambda: load_schedules(list(params.get("schedules") or ()),  # type: ignore[call-overload]
                                                  load_options(params), agenda_path, refresh=True))
     app.run()

@@ -38,7 +38,7 @@ from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
-from .state import PlannerState, Unavailable
+from .state import PlannerState
 from .widgets.talk_list import TalkList
 
 AGENDA_POLL_SECONDS = 2.0
@@ -111,8 +111,6 @@ class PlannerApp(App):
         # Picks first: the agenda also remembers the zone the browser draws in.
         try:
             self.state.load_picks()
-        except Unavailable:
-            pass  # picking says so when tried; browsing works without it
         except PlannerError as exc:
             return exc
         return None
@@ -199,7 +197,7 @@ class PlannerApp(App):
     def _poll_agenda(self) -> None:
         try:
             changed = self.state.reload_if_changed()
-        except (PlannerError, Unavailable):
+        except PlannerError:
             return  # the next pick or export reports it
         if changed:
             self.refresh_views()
@@ -224,9 +222,6 @@ class PlannerApp(App):
             return
         try:
             picked = self.state.toggle_pick(talk.id)
-        except Unavailable as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            return
         except PlannerError as exc:
             self.notify(exc.message, severity="error", timeout=10, markup=False)
             return
@@ -245,8 +240,6 @@ class PlannerApp(App):
         except PlannerError as exc:
             self.notify(exc.message, severity="error", timeout=10, markup=False)
             return
-        except Unavailable as exc:
-            self.notify(str(exc), severity="warning", markup=False)
         self._update_subtitle()
         for screen in self.screen_stack:
             changed = getattr(screen, "zone_changed", None) or getattr(screen, "redraw", None)
@@ -271,11 +264,6 @@ class PlannerApp(App):
         self._toggle_screen(AgendaScreen, lambda: AgendaScreen(self.state))
 
     def action_show_speakers(self) -> None:
-        try:
-            self.state.speaker_index()
-        except Unavailable as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            return
         self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))
 
     def action_show_diagnostics(self) -> None:
@@ -296,9 +284,6 @@ class PlannerApp(App):
     def action_export(self) -> None:
         try:
             path, count = self.state.export()
-        except Unavailable as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            return
         except PlannerError as exc:
             self.notify(exc.message, title="Export failed", severity="error", timeout=10,
                         markup=False)

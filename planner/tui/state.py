@@ -1,46 +1,31 @@
-"""What the TUI shows, kept in one place: schedules, the display zone, picks, clashes.
+"""What the TUI shows, kept in one place: a view-model over the core's `Planner`.
 
-This is the TUI's only door to the core: picks go through the agenda store (so the
-CLI and the TUI always agree), clashes come from `planner.clashes`, search from
-`planner.search`, export from `planner.export`.  A core feature that is not part of
-this build raises `Unavailable`, which the app shows as a notification.
+The Planner (planner.core) holds the schedules, their talk catalogue, the agenda store,
+the display zone and the busy time, and answers picks, clashes, changes, search,
+people and export exactly as it does for the CLI.  This class only keeps what the
+screens draw from it between two changes: the outline of the schedules in the zone,
+the picks and their clash marks, the changes found when the TUI opened, and the clash
+lines worded for the screens.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+
 from zoneinfo import ZoneInfo
 
+from ..catalog import Catalog
+from ..clashes import Clash, Interval
+from ..core import Planner
 from ..diagnostics import Diagnostic
 from ..errors import PlannerError
-from ..model import Schedule, Session, Talk
-from ..views.shared import short, when
-from ..zones import default_zone_name, get_zone
+from ..model import Schedule, Talk
+from ..people import SpeakerIndex
+from ..picks.changes import Change
+from ..picks.resolve import ResolvedPick
+from ..picks.store import Agenda
+from ..views.text import describe_change, describe_clash_briefly
 from .rows import Outline, build_outline
-
-
-class Unavailable(Exception):
-    """A core feature this action needs is not part of this build yet."""
-
-
-def _core(module: str, feature: str) -> ModuleType:
-    try:
-        return importlib.import_module(f"planner.{module}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"planner.{module}":
-            raise Unavailable(f"{feature} is not available yet in this build.") from None
-        raise
-
-
-@dataclass(frozen=True)
-class TalkRef:
-    schedule: Schedule
-    session: Session | None
-    talk: Talk
 
 
 class PlannerState:
@@ -49,162 +34,123 @@ class PlannerState:
     def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,
                  busy_paths: tuple[str, ...] = (), zone: str | None = None,
                  export_dir: str | Path | None = None) -> None:
-        self.schedules = schedules
+        self.planner = Planner(schedules, agenda_path=agenda_path, tz=zone,
+                               busy_paths=busy_paths)
+        self.schedules = self.planner.schedules
         # Label sessions with their conference only when sessions of several mix.
         self.multi = sum(1 for sch in schedules if sch.sessions) > 1
-        self.agenda_path = agenda_path
-        self.busy_paths = busy_paths
         self.export_dir = Path(export_dir) if export_dir is not None else None
-        self.refs: dict[str, TalkRef] = {}
-        for sch in schedules:
-            for s in sch.sessions:
-                for t in s.talks:
-                    self.refs.setdefault(t.id, TalkRef(sch, s, t))
-            for t in sch.unscheduled:
-                self.refs.setdefault(t.id, TalkRef(sch, None, t))
-        self.store: Any = None  # planner.picks.store.AgendaStore once load_picks ran
-        self.agenda: Any = None
         self.picks: set[str] = set()
-        self.busy: list[Any] = []  # planner.clashes.Interval of the user's busy events
-        self.warnings: list[str] = []  # busy events that could not be read
-        self.changes: list[Any] = []  # planner.picks.changes.Change found when the TUI opened
-        self._clashes: dict[str, list[Any]] = {}
-        self._would_clash: dict[str, list[Any]] = {}
-        self._candidates: list[Any] | None = None
+        self.changes: list[Change] = []  # found when the TUI opened
+        self._clashes: dict[str, list[Clash]] = {}
+        self._would_clash: dict[str, list[Clash]] = {}
         self._stamp: tuple[int, int] | None = None
-        self._search_index: Any = None
-        self._speaker_index: Any = None
-        self._zone_override = zone
-        self.zone: ZoneInfo = get_zone(zone or default_zone_name(schedules))
-        self.outline: Outline = build_outline(schedules, self.zone)
+        self.outline: Outline = build_outline(self.schedules, self.zone)
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.planner.catalog
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return self.planner.zone
+
+    @property
+    def agenda(self) -> Agenda | None:
+        return self.planner.agenda
+
+    @property
+    def busy(self) -> list[Interval]:
+        return self.planner.busy
+
+    @property
+    def warnings(self) -> list[str]:
+        """Busy events that could not be read."""
+        return self.planner.busy_warnings
 
     def renewed(self, schedules: list[Schedule]) -> PlannerState:
         """A state on re-read schedules with this one's agenda, busy time, zone and export
         folder (its picks are read by `load_picks`, which reports what changed)."""
-        return PlannerState(schedules, agenda_path=self.agenda_path, busy_paths=self.busy_paths,
-                            zone=self._zone_override, export_dir=self.export_dir)
+        old = self.planner
+        return PlannerState(schedules, agenda_path=old.agenda_path, busy_paths=old.busy_paths,
+                            zone=old.tz, export_dir=self.export_dir)
 
     def notices(self) -> list[str]:
         """Where a kept copy stood in for a server, one sentence each."""
-        notice = _core("sources", "Loading by address").NOTICE
-        return [d.message for sch in self.schedules for d in sch.diagnostics
-                if d.code == notice]
+        return self.planner.notices()
 
     # -- zone -------------------------------------------------------------------------
 
     @property
     def conference_zones(self) -> list[str]:
-        return list(dict.fromkeys(s.timezone for s in self.schedules))
+        return self.planner.conference_zones
 
     def set_zone(self, name: str) -> None:
         """Show times in `name` and remember it in the agenda (the CLI uses it too)."""
-        zone = get_zone(name)
-        if self.store is not None:
-            self.store.set_timezone(zone.key)
-        self._zone_override = None  # the user's choice now wins over the command line
-        self._use_zone(zone)
+        before = self.zone.key
+        self.planner.set_zone(name)
+        self._zone_changed(before)
 
-    def _use_zone(self, zone: ZoneInfo) -> None:
-        if zone.key != self.zone.key:
-            self.zone = zone
-            self.outline = build_outline(self.schedules, zone)
+    def _zone_changed(self, before: str) -> None:
+        if self.zone.key != before:
+            self.outline = build_outline(self.schedules, self.zone)
 
     # -- picks ------------------------------------------------------------------------
 
     def load_picks(self) -> None:
-        """Open the agenda store, read the picks and busy calendars, compute clashes.
+        """Read the picks and busy calendars, note and record what changed, mark clashes.
 
         A corrupt agenda file raises the store's PlannerError (it has been moved
-        aside, and the message says how to recover); the state is still usable.
+        aside, and the message says how to recover), as does a broken busy calendar
+        (after the picks are read); the state is still usable.
         """
-        agenda_mod = _core("picks.store", "Picking")
-        self.store = agenda_mod.AgendaStore(self.agenda_path)
-        agenda = self.store.load()
-        if self._zone_override is None and agenda.timezone:
-            self._use_zone(get_zone(agenda.timezone))
+        before = self.zone.key
+        self.planner.read_agenda()
+        self._zone_changed(before)
         busy_problem = None
         try:
-            self._load_busy(agenda)
+            self.planner.load_busy()
         except PlannerError as exc:
             busy_problem = exc  # the picks still show; the app reports the calendar
-        self._note_changes(agenda)
-        self._apply(self.store.load() if self.changes else agenda)
+        # Like `planner picks`, the TUI shows the changes (on the agenda screen) and
+        # records the new state, so each move is reported once, wherever it was seen.
+        self.changes = self.planner.changes()
+        self.planner.acknowledge_changes()
+        self._apply()
         if busy_problem is not None:
             raise busy_problem
 
-    def _note_changes(self, agenda: Any) -> None:
-        """Moved, vanished and newly clashing picks since the schedules were last read.
+    def _apply(self) -> None:
+        agenda = self.planner.agenda
+        self.picks = set(agenda.picks) if agenda is not None else set()
+        self._clashes = self.planner.clash_map()
+        self._would_clash = self.planner.would_clash()
+        self._stamp = self.planner.agenda_stamp()
 
-        Like `planner picks`, the TUI shows them (on the agenda screen) and records
-        the new state, so each move is reported once, wherever the user saw it.
-        """
-        changes = _core("picks.changes", "Change detection")
-        self.changes = changes.detect_changes(self.schedules, agenda, self.busy)
-        if changes.needs_acknowledging(self.schedules, agenda):
-            self.store.update(lambda a: changes.acknowledge(self.schedules, a))
-
-    def _load_busy(self, agenda: Any) -> None:
-        paths = list(dict.fromkeys([*agenda.busy, *self.busy_paths]))
-        if not paths:
-            return
-        busy = _core("picks.busy", "Busy calendars")
-        window = busy.busy_window(self.schedules)
-        if window is None:
-            return
-        self.warnings = []
-        self.busy = busy.load_busy(paths, *window, zone=self.zone, warnings=self.warnings)
-
-    def _apply(self, agenda: Any) -> None:
-        clashes = _core("clashes", "Clash detection")
-        resolve = _core("picks.resolve", "Picking")
-        self.agenda = agenda
-        self.picks = set(agenda.picks)
-        picked = resolve.pick_intervals(resolve.resolve_picks(self.schedules, agenda))
-        self._clashes = clashes.by_key(clashes.find_clashes(picked, self.busy))
-        if self._candidates is None:
-            self._candidates = [
-                iv for ref in self.refs.values() if (iv := clashes.talk_interval(ref.talk))
-            ]
-        self._would_clash = clashes.would_clash(self._candidates, picked, self.busy)
-        self._stamp = self._file_stamp()
-
-    def _require_store(self) -> Any:
-        if self.store is None:
+    def _require_agenda(self) -> None:
+        if self.planner.agenda is None:
             self.load_picks()
-        return self.store
 
     def toggle_pick(self, talk_id: str) -> bool:
         """Pick the talk, or unpick it when picked; True when it is picked now."""
-        store = self._require_store()
-        if talk_id in self.picks:
-            store.unpick([talk_id])
-        else:
-            store.pick(self.schedules, [talk_id])
-        self._apply(store.load())
-        return talk_id in self.picks
-
-    def _file_stamp(self) -> tuple[int, int] | None:
-        try:
-            st = self.store.target.stat()
-        except (OSError, AttributeError):
-            return None
-        return (st.st_mtime_ns, st.st_size)
+        self._require_agenda()
+        picked = self.planner.toggle(talk_id)
+        self._apply()
+        return picked
 
     def reload_if_changed(self) -> bool:
         """Re-read the agenda when another process (`planner pick`) changed it."""
-        if self.store is None or self._file_stamp() == self._stamp:
+        if self.planner.agenda is None or self.planner.agenda_stamp() == self._stamp:
             return False
-        agenda = self.store.load()
-        if self._zone_override is None and agenda.timezone:
-            self._use_zone(get_zone(agenda.timezone))
-        self._apply(agenda)
+        before = self.zone.key
+        self.planner.read_agenda()
+        self._zone_changed(before)
+        self._apply()
         return True
 
-    def resolved_picks(self) -> list[Any]:
-        """The picks matched against the loaded schedules (planner.picks.store.ResolvedPick)."""
-        if self.agenda is None:
-            return []
-        return _core("picks.resolve", "Picking").resolve_picks(self.schedules, self.agenda)
+    def resolved_picks(self) -> list[ResolvedPick]:
+        """The picks matched against the loaded schedules."""
+        return self.planner.resolved()
 
     # -- marks (the talk list's Marks protocol) ---------------------------------------
 
@@ -213,7 +159,8 @@ class PlannerState:
 
     def clashes_of(self, talk_id: str) -> list[str]:
         """What a picked talk clashes with, one line each ("" list when nothing)."""
-        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())]
+        return [describe_clash_briefly(c, talk_id, self.zone)
+                for c in self._clashes.get(talk_id, ())]
 
     def would_clash(self, talk_id: str) -> bool:
         return talk_id in self._would_clash
@@ -222,43 +169,26 @@ class PlannerState:
         """For the detail pane: its clashes when picked, else what it would clash with."""
         if talk.id in self.picks:
             return self.clashes_of(talk.id)
-        return [self._describe(c, talk.id) for c in self._would_clash.get(talk.id, ())]
-
-    def _describe(self, clash: Any, talk_id: str) -> str:
-        """`Pruning Without Tears, Mon 3 Jun ~09:30–~10:00` (busy events say so)."""
-        other = clash.other(talk_id)
-        what = f"busy: {short(other.label)}" if other.kind == "busy" else short(other.label)
-        maybe = " (possible: the times are estimates)" if clash.kind == "possible" else ""
-        return f"{what}, {when(other.start, other.end, self.zone, other.estimated)}{maybe}"
+        return [describe_clash_briefly(c, talk.id, self.zone)
+                for c in self._would_clash.get(talk.id, ())]
 
     def describe_changes(self) -> list[str]:
-        if not self.changes:
-            return []
-        view = _core("views.text", "Change detection")
-        return [view.describe_change(c, self.zone) for c in self.changes]
+        return [describe_change(c, self.zone) for c in self.changes]
 
     # -- search, speakers, export -----------------------------------------------------
 
     def search(self, query: str) -> set[str]:
         """Ids of the talks matching `query` in titles, speakers and abstracts."""
-        if self._search_index is None:
-            self._search_index = _core("search", "Search").SearchIndex(self.schedules)
-        return {hit.talk.id for hit in self._search_index.search(query)}
+        return {hit.talk.id for hit in self.planner.search(query)}
 
-    def speaker_index(self) -> Any:
-        if self._speaker_index is None:
-            index_type = getattr(_core("people", "The speaker list"), "SpeakerIndex", None)
-            if index_type is None:
-                raise Unavailable("The speaker list is not available yet in this build.")
-            self._speaker_index = index_type(self.schedules)
-        return self._speaker_index
+    def speaker_index(self) -> SpeakerIndex:
+        return self.planner.people()
 
     def export(self) -> tuple[Path | None, int]:
-        """Write the picks as .ics through planner.export; (path, events written)."""
-        store = self._require_store()
-        export = _core("export", "Export")
-        report = export.export_agenda(self.schedules, store, directory=self.export_dir)
-        self._apply(store.load())  # the export state (SEQUENCE) lives in the agenda
+        """Write the picks as .ics; (path, events written)."""
+        self._require_agenda()
+        report = self.planner.export(directory=self.export_dir)
+        self._apply()  # the export state (SEQUENCE) lives in the agenda
         return report.path, report.events + report.todos
 
     # -- diagnostics ------------------------------------------------------------------

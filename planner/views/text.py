@@ -185,6 +185,16 @@ def describe_clash_for(clash: Clash, key: str) -> str:
     return f"{MARK[clash.kind]} {verb} {other} ({clash.overlap_minutes} min)"
 
 
+def describe_clash_briefly(clash: Clash, key: str, zone: ZoneInfo) -> str:
+    """The other side of `clash` seen from talk `key` and when it is, for a line under the
+    talk (the TUI's panes and notices): `Pruning Without Tears, Mon 3 Jun ~09:30–~10:00`;
+    busy events say so, and a clash of estimated times is marked possible."""
+    other = clash.other(key)
+    what = f"busy: {short(other.label)}" if other.kind == "busy" else short(other.label)
+    maybe = " (possible: the times are estimates)" if clash.kind == "possible" else ""
+    return f"{what}, {when(other.start, other.end, zone, other.estimated)}{maybe}"
+
+
 def describe_change(change: Change, zone: ZoneInfo) -> str:
     """One sentence about a change, for the terminal or a TUI notice."""
     title = short(change.title, 60)

@@ -172,4 +172,6 @@ async def test_an_unreadable_remembered_calendar_keeps_the_picks(app_for, two_tr
     async with app.run_test(size=(120, 40)):
         assert mark(app, SPARSE) == PICKED
         errors = [n.message for n in app._notifications if n.severity == "error"]
-        assert errors == [f"Busy calendar {gone} does not exist."]
+        # Worded by the core as for `planner picks`: how to forget the calendar too.
+        assert errors == [f"Busy calendar {gone} does not exist (it is remembered in your "
+                          f"agenda: fix it, or forget it with planner busy remove {gone})."]

@@ -38,7 +38,7 @@ def agenda_rows(state: PlannerState) -> list[Row]:
     reading: list[Row] = []
     day = None
     for r in state.resolved_picks():
-        ref = state.refs.get(r.id)
+        ref = state.catalog.get(r.id)
         talk = ref.talk if ref is not None and r.status == "scheduled" else _stand_in(r)
         session = ref.session if ref is not None else None
         schedule = r.schedule

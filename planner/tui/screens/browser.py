@@ -21,7 +21,7 @@ from textual.widgets import Header, Input
 
 from ..keymap import BROWSER_KEYS, bindings
 from ..rows import Row, RowKind, flatten
-from ..state import PlannerState, Unavailable
+from ..state import PlannerState
 from ..widgets.day_bar import DayBar
 from ..widgets.key_footer import KeyFooter
 from ..widgets.row_list import RowList
@@ -67,11 +67,7 @@ class BrowserScreen(Screen):
         """Rebuild the list for the current search; keep the cursor on `keep_talk`."""
         keep = None
         if self.query_text.strip():
-            try:
-                keep = self.state.search(self.query_text)
-            except Unavailable as exc:
-                self.notify(str(exc), severity="warning", markup=False)
-                keep = None
+            keep = self.state.search(self.query_text)
         rows = flatten(self.state.outline, keep)
         stops = rows.stops
         if not rows:

@@ -58,7 +58,7 @@ def person_rows(state: PlannerState, person: Any) -> list[Row]:
                 if this_day != day:
                     day = this_day
                     rows.append(Row(RowKind.DAY, day=day))
-            ref = state.refs.get(talk.id)
+            ref = state.catalog.get(talk.id)
             rows.append(Row(RowKind.TALK, schedule=sch, talk=talk, day=day,
                             session=ref.session if ref is not None else None))
     return rows

@@ -1,0 +1,291 @@
+"""The Planner: the one door into the core that the CLI and the TUI both drive.
+
+A Planner holds what a command or the TUI works on: the loaded schedules and their talk
+catalogue, the agenda store with the picks read from it, the zone times are shown in,
+and the user's busy time.  Its methods are the verbs of the product (pick, unpick,
+toggle, clashes, would-clash, changes and acknowledging them, reload, zone, export,
+search, people); the CLI opens one, calls a method and renders, and the TUI's state is
+a view-model over one.  The rules both front ends must share live here, once:
+
+- the busy window spans the loaded talks *and* the picks' last-seen times, so a pick
+  that moved away from its old slot still meets the busy events around it;
+- a broken remembered calendar is reported with how to forget it
+  (`planner busy remove PATH`);
+- the display zone is the run's override, else the one set with `planner timezone`,
+  else the schedules' own.
+
+The clash wording lives with the other output shapes (`planner.views.text`).  Modules
+that load heavy libraries (icalendar for busy time and export, the search index, the
+people index) are imported inside the methods that need them, so a command pays only
+for what it asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from .catalog import Catalog
+from .clashes import Clash, Interval, by_key, find_clashes, would_clash
+from .errors import PlannerError
+from .loader import LoadOptions, load_schedules
+from .picks.resolve import ResolvedPick, pick_intervals, resolve_picks, talk_intervals
+from .picks.store import Agenda, AgendaStore, PickOutcome, Pick
+from .sources import NOTICE
+from .zones import default_zone_name, get_zone
+
+if TYPE_CHECKING:
+    from .export import ExportReport, Selection
+    from .people import SpeakerIndex
+    from .picks.changes import Change
+    from .search import Hit, SearchIndex
+    from .model import Schedule
+
+
+class Planner:
+    """Schedules, their catalogue, the agenda and its picks, the display zone, busy time.
+
+    `tz` overrides the zone for this run; `busy_paths` are calendars given for this run
+    beside the ones remembered in the agenda.  The agenda is read by `read_agenda` (or
+    by `Planner.open`): until then there are no picks, and a corrupt agenda file
+    (which the store moves aside) leaves the schedules usable.
+    """
+
+    def __init__(self, schedules: Sequence[Schedule], *, agenda_path: str | Path | None = None,
+                 tz: str | None = None, busy_paths: Iterable[str] = ()) -> None:
+        self.schedules: list[Schedule] = list(schedules)
+        self.catalog = Catalog(self.schedules)
+        self.agenda_path = agenda_path
+        self.store = AgendaStore(agenda_path)
+        self.agenda: Agenda | None = None
+        self.tz = tz or None
+        self.busy_paths: tuple[str, ...] = tuple(busy_paths)
+        self.busy: list[Interval] = []
+        self.busy_warnings: list[str] = []  # events and rules of busy calendars skipped
+        self.zone: ZoneInfo = get_zone(self.tz or default_zone_name(self.schedules))
+        self._candidates: list[Interval] | None = None
+        self._search_index: SearchIndex | None = None
+        self._people: SpeakerIndex | None = None
+
+    @classmethod
+    def open(cls, sources: Sequence[str] | None = None, options: LoadOptions | None = None, *,
+             agenda_path: str | Path | None = None, tz: str | None = None,
+             busy_paths: Iterable[str] = (), refresh: bool = False,
+             with_busy: bool = True) -> Planner:
+        """Read the agenda, load `sources` (files and addresses; none: the remembered
+        schedules, else the bundled ones) and, unless `with_busy` is False, the busy time.
+
+        The agenda is read first, so a corrupt one is reported before a slow load.
+        """
+        store = AgendaStore(agenda_path)
+        agenda = store.load()
+        schedules = load_schedules(list(sources or ()), options or LoadOptions(),
+                                   str(agenda_path) if agenda_path is not None else None,
+                                   refresh=refresh)
+        planner = cls(schedules, agenda_path=agenda_path, tz=tz, busy_paths=busy_paths)
+        planner.use_agenda(agenda)
+        if with_busy:
+            planner.load_busy()
+        return planner
+
+    def renewed(self, schedules: Sequence[Schedule]) -> Planner:
+        """A Planner on re-read schedules with this one's agenda file, zone override and
+        busy calendars (its agenda and busy time are read again by the caller)."""
+        return Planner(schedules, agenda_path=self.agenda_path, tz=self.tz,
+                       busy_paths=self.busy_paths)
+
+    def notices(self) -> list[str]:
+        """Where a kept copy stood in for a server, one sentence each."""
+        return [d.message for sch in self.schedules for d in sch.diagnostics
+                if d.code == NOTICE]
+
+    # -- the agenda and the zone ------------------------------------------------------
+
+    def read_agenda(self) -> Agenda:
+        """Read the picks (again); the zone follows the agenda's unless overridden."""
+        self.use_agenda(self.store.load())
+        assert self.agenda is not None
+        return self.agenda
+
+    def use_agenda(self, agenda: Agenda) -> None:
+        """Work on `agenda`, already read from this Planner's store."""
+        self.agenda = agenda
+        if self.tz is None and agenda.timezone:
+            self.zone = get_zone(agenda.timezone)
+
+    def _require_agenda(self) -> Agenda:
+        return self.agenda if self.agenda is not None else self.read_agenda()
+
+    def set_zone(self, name: str) -> ZoneInfo:
+        """Show times in `name`; once the agenda is read, remember it there, where every
+        later command and the TUI find it.  It now wins over the run's --tz."""
+        zone = get_zone(name)
+        if self.agenda is not None:
+            self.store.set_timezone(zone.key)
+            self.agenda.timezone = zone.key
+        self.tz = None
+        self.zone = zone
+        return zone
+
+    @property
+    def conference_zones(self) -> list[str]:
+        return list(dict.fromkeys(s.timezone for s in self.schedules))
+
+    # -- busy time --------------------------------------------------------------------
+
+    def busy_calendars(self) -> list[str]:
+        """The remembered calendars, then the run's (each once)."""
+        remembered = self.agenda.busy if self.agenda is not None else []
+        return list(dict.fromkeys([*remembered, *self.busy_paths]))
+
+    def busy_window(self):
+        """The span busy events are read in: every loaded talk and every pick's last-seen
+        time (so a moved or vanished pick still meets the events around its old slot),
+        widened by a margin; None when nothing is timed."""
+        from .picks.busy import busy_window
+
+        picks = self.agenda.picks.values() if self.agenda is not None else ()
+        seen = [x for p in picks for x in (p.start, p.end) if x]
+        return busy_window(self.schedules, seen)
+
+    def load_busy(self) -> list[Interval]:
+        """Busy intervals from the remembered calendars and the run's, inside the window.
+
+        Each calendar is read even when nothing is timed, so a broken one is always
+        reported; one remembered in the agenda is reported with how to forget it.
+        Skipped events go to `busy_warnings` (kept even when a later calendar fails).
+        """
+        self.busy = []
+        self.busy_warnings = []
+        paths = self.busy_calendars()
+        if not paths:
+            return self.busy
+        from .picks.busy import expand, parse_busy
+
+        window = self.busy_window()
+        remembered = set(self.agenda.busy if self.agenda is not None else ())
+        out: list[Interval] = []
+        for path in paths:
+            try:
+                calendar = parse_busy(path, self.zone)
+            except PlannerError as exc:
+                if path in remembered and path not in self.busy_paths:
+                    raise PlannerError(forget_hint(exc.message, path)) from None
+                raise
+            if window is not None:
+                out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
+            self.busy_warnings.extend(calendar.skipped)
+        self.busy = out
+        return out
+
+    # -- picks, clashes, changes ------------------------------------------------------
+
+    def resolved(self) -> list[ResolvedPick]:
+        """The picks against the catalogue: timed ones by start, then the rest by title."""
+        if self.agenda is None:
+            return []
+        return resolve_picks(self.catalog, self.agenda)
+
+    def clashes(self, resolved: list[ResolvedPick] | None = None) -> list[Clash]:
+        """Where the picks overlap each other or the busy time."""
+        picked = pick_intervals(self.resolved() if resolved is None else resolved)
+        return find_clashes(picked, self.busy)
+
+    def clash_map(self, resolved: list[ResolvedPick] | None = None) -> dict[str, list[Clash]]:
+        """Picked talk id -> its clashes."""
+        return by_key(self.clashes(resolved))
+
+    def would_clash(self) -> dict[str, list[Clash]]:
+        """Unpicked talk id -> the picks and busy events it would clash with if picked."""
+        if self._candidates is None:
+            self._candidates = talk_intervals(self.catalog)
+        return would_clash(self._candidates, pick_intervals(self.resolved()), self.busy)
+
+    def changes(self) -> list[Change]:
+        """Picks that moved or vanished since last seen, and clashes moved ones now have."""
+        from .picks.changes import detect_changes
+
+        if self.agenda is None:
+            return []
+        return detect_changes(self.catalog, self.agenda, self.busy)
+
+    def acknowledge_changes(self) -> bool:
+        """Record the picks' current titles and times as last seen (so each move is
+        reported once, wherever the user saw it); False when nothing needed writing."""
+        from .picks.changes import acknowledge, needs_acknowledging
+
+        agenda = self._require_agenda()
+        if not needs_acknowledging(self.catalog, agenda):
+            return False
+        self.agenda = self.store.update(lambda stored: (acknowledge(self.catalog, stored),
+                                                        stored)[1])
+        return True
+
+    def pick(self, ids: Iterable[str]) -> PickOutcome:
+        outcome = self.store.pick(self.catalog, ids)
+        self.read_agenda()
+        return outcome
+
+    def unpick(self, ids: Iterable[str]) -> dict[str, Pick]:
+        removed = self.store.unpick(ids)
+        if self.agenda is not None:
+            self.read_agenda()
+        return removed
+
+    def toggle(self, talk_id: str) -> bool:
+        """Pick the talk, or unpick it when picked; True when it is picked now."""
+        agenda = self._require_agenda()
+        if talk_id in agenda.picks:
+            self.unpick([talk_id])
+        else:
+            self.pick([talk_id])
+        assert self.agenda is not None
+        return talk_id in self.agenda.picks
+
+    def agenda_stamp(self) -> tuple[int, int] | None:
+        """The agenda file's modification time and size (None: no file yet)."""
+        try:
+            st = self.store.target.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    # -- search, people, export -------------------------------------------------------
+
+    def search(self, query: str, limit: int | None = None) -> list[Hit]:
+        """Talks matching every word of `query`, best first (the index is built once)."""
+        if self._search_index is None:
+            from .search import SearchIndex
+
+            self._search_index = SearchIndex(self.catalog)
+        return self._search_index.search(query, limit)
+
+    def people(self) -> SpeakerIndex:
+        """Everyone who speaks or wrote in the loaded schedules."""
+        if self._people is None:
+            from .people import SpeakerIndex
+
+            self._people = SpeakerIndex(self.schedules)
+        return self._people
+
+    def export(self, *, output=None, selection: Selection | None = None,
+               alarms: Sequence = (), include_papers: bool = False,
+               directory: Path | None = None) -> ExportReport:
+        """Write the selected talks (default: the picks) as iCalendar (planner.export);
+        the export state (UIDs, SEQUENCE) is kept in the agenda, read again after."""
+        from .export import export_agenda
+
+        report = export_agenda(self.catalog, self.store, output=output, selection=selection,
+                               alarms=alarms, include_papers=include_papers,
+                               directory=directory)
+        if self.agenda is not None:
+            self.read_agenda()
+        return report
+
+
+def forget_hint(message: str, path: str) -> str:
+    """A broken remembered calendar's sentence, with how to forget it."""
+    return (f"{message.rstrip('.')} (it is remembered in your agenda: fix it, or "
+            f"forget it with planner busy remove {path}).")
