@@ -30,10 +30,9 @@ from zoneinfo import ZoneInfo
 from .catalog import Catalog
 from .clashes import Clash, Interval, by_key, find_clashes, would_clash
 from .errors import PlannerError
-from .loader import LoadOptions, load_schedules
+from .loader import LoadOptions, load_schedules, notices
 from .picks.resolve import ResolvedPick, pick_intervals, resolve_picks, talk_intervals
 from .picks.store import Agenda, AgendaStore, PickOutcome, Pick
-from .sources import NOTICE
 from .zones import default_zone_name, get_zone
 
 if TYPE_CHECKING:
@@ -98,8 +97,7 @@ class Planner:
 
     def notices(self) -> list[str]:
         """Where a kept copy stood in for a server, one sentence each."""
-        return [d.message for sch in self.schedules for d in sch.diagnostics
-                if d.code == NOTICE]
+        return notices(self.schedules)
 
     # -- the agenda and the zone ------------------------------------------------------
 

@@ -7,6 +7,7 @@ format.  Command-line values (--year, --source-tz, --as) override it.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from . import locations
 from .cache import cached_parse
 from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
-from .sources import is_url
+from .sources import NOTICE, is_url
 from .textio import read_text
 from .zones import get_zone
 
@@ -187,14 +188,28 @@ def _nothing_read(text: str, source: str, name: str) -> str:
     return f"{source} read as {name} gives no sessions or talks ({lines} lines of text){hint}."
 
 
+def remembered(agenda_path: str | os.PathLike[str] | None = None) -> list[str]:
+    """The remembered schedules (planner add), or [] when there are none or the agenda
+    cannot be read (the command's own use of the agenda then says what is wrong with it).
+
+    The agenda file's JSON is read directly, without the models: a search answered from
+    its index should not pay for pydantic to learn that nothing is remembered."""
+    try:
+        data = json.loads(locations.agenda_path(agenda_path).read_bytes())
+    except (OSError, ValueError):
+        return []
+    kept = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(kept, list):
+        return []
+    return [s for s in kept if isinstance(s, str) and s]
+
+
 def schedule_paths(paths: list[str] | None,
                    agenda_path: str | os.PathLike[str] | None = None) -> list[str | Path]:
     """The given schedule files (or addresses) as given; else the schedules remembered
     in the agenda (planner add); else every bundled one whose format is known."""
     if paths:
         return list(paths)
-    from .picks.subscriptions import remembered
-
     kept = remembered(agenda_path)
     return list(kept) if kept else _known_bundled()
 
@@ -216,8 +231,6 @@ def load_schedules(
     """
     if paths:
         return [_load(p, options, refresh) for p in paths]
-    from .picks.subscriptions import remembered
-
     kept = remembered(agenda_path)
     if not kept:
         return [load_schedule(p, options) for p in _known_bundled()]
@@ -231,6 +244,12 @@ def load_schedules(
                 f"forget it with planner remove {spec})."
             ) from None
     return out
+
+
+def notices(schedules: list[Schedule]) -> list[str]:
+    """Where a kept copy stood in for a server (offline, a failing server), one sentence
+    each, for the front ends to say."""
+    return [d.message for sch in schedules for d in sch.diagnostics if d.code == NOTICE]
 
 
 def _load(spec: str | os.PathLike[str], options: LoadOptions | None, refresh: bool) -> Schedule:

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..loader import LoadOptions, load_schedules
+from ..loader import LoadOptions, load_schedules, notices
 from ..parsers import FORMAT_NAMES
-from ..sources import NOTICE
 from ..text import printable, printable_json
 from ..zones import default_zone_name, get_zone
 
@@ -95,10 +94,8 @@ def load_from(params: dict[str, Any], agenda_path: str | None = None,
     with the shared options; say on stderr where a kept copy stood in for a server."""
     schedules = load_schedules(list(params.get("schedules") or ()), load_options(params),
                                agenda_path or params.get("agenda_path"), refresh=refresh)
-    for sch in schedules:
-        for d in sch.diagnostics:
-            if d.code == NOTICE:
-                warn(f"planner: {d.message}")
+    for message in notices(schedules):
+        warn(f"planner: {message}")
     return schedules
 
 

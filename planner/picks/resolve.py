@@ -72,6 +72,17 @@ class ResolvedPick:
     def timed(self) -> bool:
         return self.start is not None and self.end is not None
 
+    def as_talk(self) -> Talk:
+        """Its talk; for a pick whose schedule is not loaded or no longer has it, a talk
+        made of what the pick last saw (title, people, times), to show in its place."""
+        if self.status == "scheduled" and self.talk is not None:
+            return self.talk
+        from ..parsers.names import make_speaker
+
+        return Talk(id=self.id, title=self.title,
+                    speakers=[make_speaker(n) for n in self.speakers],
+                    start=self.start, end=self.end, estimated=self.estimated)
+
 
 def resolve_picks(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> list[ResolvedPick]:
     """The agenda's picks against the catalogue, timed ones by start, then the rest by title."""

@@ -5,22 +5,20 @@ conference's program is named once.  `refresh` re-reads them all, checking every
 address with its server, and reports what changed for the picks: moved (time or
 room), vanished, newly clashing (planner.changes).
 
-`remembered` reads the agenda file's JSON directly, without the models: a search
-answered from its index should not pay for pydantic to learn that nothing is
-remembered.
+The list itself is read by `planner.loader.remembered` (the loading layer needs it,
+and it reads the agenda's JSON without the models or this package).
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import locations
 from ..errors import PlannerError
+from ..loader import remembered
 from ..sources import is_url
 
 if TYPE_CHECKING:
@@ -29,19 +27,6 @@ if TYPE_CHECKING:
     from ..model import Schedule
     from .changes import Change
     from .store import Agenda, AgendaStore
-
-
-def remembered(agenda_path: str | os.PathLike[str] | None = None) -> list[str]:
-    """The remembered schedules, or [] when there are none or the agenda cannot be read
-    (the command's own use of the agenda then says what is wrong with it)."""
-    try:
-        data = json.loads(locations.agenda_path(agenda_path).read_bytes())
-    except (OSError, ValueError):
-        return []
-    kept = data.get("sources") if isinstance(data, dict) else None
-    if not isinstance(kept, list):
-        return []
-    return [s for s in kept if isinstance(s, str) and s]
 
 
 def normalize(spec: str) -> str:

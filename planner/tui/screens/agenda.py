@@ -8,16 +8,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.widgets import Header, Static
 
 from ...days import local_day
-from ...model import Talk
-from ...parsers.names import make_speaker
 from ..rows import Row, RowKind
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter
@@ -27,19 +23,13 @@ from ..widgets.talk_list import TalkList
 from .base import StateScreen
 
 
-def _stand_in(r: Any) -> Talk:
-    """A talk to show for a pick whose schedule is not loaded or no longer has it."""
-    return Talk(id=r.id, title=r.title, speakers=[make_speaker(n) for n in r.speakers],
-                start=r.start, end=r.end, estimated=r.estimated)
-
-
 def agenda_rows(state: PlannerState) -> list[Row]:
     rows: list[Row] = []
     reading: list[Row] = []
     day = None
     for r in state.resolved_picks():
         ref = state.catalog.get(r.id)
-        talk = ref.talk if ref is not None and r.status == "scheduled" else _stand_in(r)
+        talk = r.as_talk()
         session = ref.session if ref is not None else None
         schedule = r.schedule
         row = Row(RowKind.TALK, schedule=schedule, session=session, talk=talk)
