@@ -147,10 +147,11 @@ def cached_loads(path: Path, roots: list[Path], runs: int) -> tuple[list[float],
                         for root, folder in zip(roots, folders)), runs)
 
 
-def exported(rev: str) -> Path:
-    """That commit's `planner/` package, unpacked into a new temporary folder."""
-    archive = subprocess.run(["git", "archive", rev, "planner"], capture_output=True,
-                             check=True, cwd=ROOT).stdout
+def exported(rev: str, *paths: str) -> Path:
+    """That commit's `planner/` package (or `paths`), unpacked into a new temporary
+    folder."""
+    archive = subprocess.run(["git", "archive", rev, *(paths or ("planner",))],
+                             capture_output=True, check=True, cwd=ROOT).stdout
     folder = Path(tempfile.mkdtemp())
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")

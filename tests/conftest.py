@@ -26,6 +26,16 @@ def _isolated_env(tmp_path, monkeypatch):
     yield
 
 
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """`planner ARGS...` in this process: (exit code, stdout, stderr).  Every test's
+    isolated agenda, data folders, clock and zone (above) apply."""
+    from planner.cli import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 # The four seed texts the product was specified from, and their bundled copies
 # (byte-identical; tests/test_packaging.py checks that when shared/ is present).
 BUNDLED_SEEDS = {

@@ -10,10 +10,10 @@ import pytest
 
 from planner.picks.store import AgendaStore
 from planner.picks.changes import acknowledge, detect_changes, needs_acknowledging
-from planner.cli import main
 from planner.loader import load_schedules
 
 from .conftest import DATA
+from .conftest import run_cli as run
 
 PICKS = DATA / "picks"
 
@@ -82,12 +82,6 @@ def test_a_pick_from_a_schedule_not_loaded_is_left_alone(tmp_path, program):
     agenda = store.load()
     assert detect_changes(other, agenda) == []
     assert not needs_acknowledging(other, agenda)
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_planner_picks_reports_a_moved_talk_once(capsys, program):

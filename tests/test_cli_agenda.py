@@ -10,18 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from planner.cli import main
 
 from .conftest import DATA, MLSYS2021, ROOT
+from .conftest import run_cli as run
 
 GOLDEN = DATA / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def golden(name: str, actual: str) -> None:

@@ -11,21 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from planner.cli import main
 from planner.loader import load_schedules
 
 from .conftest import DATA, MLSYS2021, ROOT
+from .conftest import run_cli as run
 
 PICKS = DATA / "picks"
 BUSY = DATA / "busy"
 PACIFIC, BERLIN, READING = (str(PICKS / n) for n in ("pacific.txt", "berlin.txt", "reading.txt"))
 TALK_KEYS = {"id", "title", "speakers", "schedule", "start", "end", "estimated"}
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")

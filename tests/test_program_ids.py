@@ -6,21 +6,15 @@ from __future__ import annotations
 import icalendar
 import pytest
 
-from planner.cli import main
 from planner.ids import conference_key, talk_id
 from planner.loader import load_schedule
 
 from .conftest import DATA
+from .conftest import run_cli as run
 
 FOSDEM = DATA / "frab-xml" / "fosdem2024-excerpt.xml"
 CAMP = DATA / "schedule-json" / "frab-camp2019-excerpt.json"
 PYCON = DATA / "ics" / "pyconuk2015-excerpt.ics"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def uids(path) -> dict[str, str]:

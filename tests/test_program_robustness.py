@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from planner.cli import main
 from planner.loader import load_schedule
 from planner.parsers import STRUCTURED, get_format
 from planner.parsers.base import ParseOptions
 
 from .conftest import DATA, ROOT
+from .conftest import run_cli as run
 
 SAMPLES = [
     DATA / "frab-xml" / "31c3-excerpt.xml", DATA / "frab-xml" / "fosdem2007-excerpt.xml",
@@ -60,12 +60,6 @@ EXTERNAL_ENTITY = """<?xml version="1.0"?>
   </day>
 </schedule>
 """
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_an_entity_bomb_is_refused_quickly_in_one_sentence(tmp_path):

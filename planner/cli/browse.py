@@ -1,7 +1,7 @@
 """`planner talks` and `planner speakers`: browsing every loaded schedule as one body
 of talks, papers and people (`planner search` is in search_cmd).
 
-Thin commands: load the schedules, ask planner.people, print with
+Thin commands: open a Planner on the schedules, ask it for the people, print with
 planner.views.text (text) or planner.views.json (JSON).
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 import click
 
 from ..model import Schedule, Talk
-from ..people import SpeakerIndex, find_person
+from ..core import Planner
+from ..people import find_person
 from ..views.json import talk_entry_json
 from ..views.text import render_speakers, render_talks
 from .common import (
-    display_zone, emit, emit_json, format_option, load_from, schedule_options,
+    emit, emit_json, format_option, load_from, schedule_options,
     terminal_width, tz_option, warn,
 )
 
@@ -41,12 +42,12 @@ def talks(**params: object) -> None:
       planner talks --speaker "Carole-Jean Wu"
       planner talks --speaker banbury --format json
     """
-    schedules = load_from(params)
-    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
+    planner = Planner(load_from(params), tz=params.get("tz"))  # type: ignore[arg-type]
+    schedules, zone = planner.schedules, planner.zone
     name = params.get("speaker")
     heading = None
     if name:
-        person = find_person(SpeakerIndex(schedules), str(name))
+        person = find_person(planner.people(), str(name))
         groups: list[tuple[Schedule, list[Talk]]] = []
         for sch, talk in person.talks:
             if not groups or groups[-1][0] is not sch:
@@ -80,8 +81,7 @@ def speakers(**params: object) -> None:
       planner speakers
       planner speakers --sort talks --format json
     """
-    schedules = load_from(params)
-    index = SpeakerIndex(schedules)
+    index = Planner(load_from(params)).people()
     people = index.people()
     if params.get("sort") == "talks":
         people.sort(key=lambda p: -p.count)
