@@ -23,6 +23,7 @@ for what it asks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
@@ -32,15 +33,15 @@ from .clashes import Clash, Interval, by_key, find_clashes, would_clash
 from .errors import PlannerError
 from .loader import LoadOptions, load_schedules, notices
 from .picks.resolve import ResolvedPick, pick_intervals, resolve_picks, talk_intervals
-from .picks.store import Agenda, AgendaStore, PickOutcome, Pick
+from .picks.store import Agenda, AgendaStore, Pick, PickOutcome
 from .zones import default_zone_name, get_zone
 
 if TYPE_CHECKING:
     from .export import ExportReport, Selection
     from .people import SpeakerIndex
     from .picks.changes import Change
-    from .search import Hit, SearchIndex
     from .model import Schedule
+    from .search import Hit, SearchIndex
 
 
 class Planner:
@@ -138,7 +139,7 @@ class Planner:
         remembered = self.agenda.busy if self.agenda is not None else []
         return list(dict.fromkeys([*remembered, *self.busy_paths]))
 
-    def busy_window(self):
+    def busy_window(self) -> tuple[datetime, datetime] | None:
         """The span busy events are read in: every loaded talk and every pick's last-seen
         time (so a moved or vanished pick still meets the events around its old slot),
         widened by a margin; None when nothing is timed."""
@@ -217,8 +218,12 @@ class Planner:
         agenda = self._require_agenda()
         if not needs_acknowledging(self.catalog, agenda):
             return False
-        self.agenda = self.store.update(lambda stored: (acknowledge(self.catalog, stored),
-                                                        stored)[1])
+
+        def record(stored: Agenda) -> Agenda:
+            acknowledge(self.catalog, stored)
+            return stored
+
+        self.agenda = self.store.update(record)
         return True
 
     def pick(self, ids: Iterable[str]) -> PickOutcome:

@@ -42,6 +42,7 @@ from .state import PlannerState
 from .widgets.talk_list import TalkList
 
 AGENDA_POLL_SECONDS = 2.0
+PICK_NOTICE_SECONDS = 4.0  # how long "Picked; it clashes with …" stays up
 
 
 class PrintableFilter(LineFilter):
@@ -229,7 +230,7 @@ class PlannerApp(App):
         if clashes:
             self.notify(f"Picked; it clashes with {clashes[0]}"
                         + (f" and {len(clashes) - 1} more" if len(clashes) > 1 else "") + ".",
-                        severity="warning", timeout=4, markup=False)
+                        severity="warning", timeout=PICK_NOTICE_SECONDS, markup=False)
         self.refresh_views()
 
     def set_zone(self, name: str | None) -> None:

@@ -15,6 +15,13 @@ from .helpers import CHECKPOINT, COMPILER, SPARSE, pick
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
 
+@pytest.fixture(autouse=True)
+def _pick_notices_stay(monkeypatch):
+    """The clash notice a pick raises is part of the picture; on a loaded machine the
+    picks can take longer than it stays up, so here it stays until the snapshot."""
+    monkeypatch.setattr("planner.tui.app.PICK_NOTICE_SECONDS", 3600.0)
+
+
 async def pick_clashing_pair(pilot) -> None:
     for title in (CHECKPOINT, SPARSE, COMPILER):  # the cursor ends on a clashing pick
         await pick(pilot, title)
