@@ -116,7 +116,7 @@ def load_plan(params: dict[str, Any], with_busy: bool = True) -> Plan:
 def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
                    schedules: list[Schedule], zone: ZoneInfo) -> list[Interval]:
     """Busy intervals from the remembered calendars and --busy, in the schedules' window."""
-    from ..busy import busy_window, expand, parse_busy
+    from ..busy import busy_window, parse_busy, read_busy
 
     if not agenda.busy and not extra:
         return []
@@ -125,7 +125,10 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
     out: list[Interval] = []
     for path in [*agenda.busy, *extra]:
         try:
-            calendar = parse_busy(path, zone)
+            if window is None:  # nothing timed to clash with: only check the file
+                intervals, skipped = [], parse_busy(path, zone).skipped
+            else:
+                intervals, skipped = read_busy(path, *window, zone)
         except PlannerError as exc:
             if path in agenda.busy and path not in extra:
                 raise PlannerError(
@@ -133,9 +136,8 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
                     f"forget it with planner busy remove {path})."
                 ) from None
             raise
-        if window is not None:
-            out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
-        for message in calendar.skipped:
+        out.extend(intervals)
+        for message in skipped:
             warn(f"planner: {message}")
     return out
 
