@@ -41,6 +41,7 @@ def read_components(scan: Scan, name: str, days: tuple[date, date] | None,
             if span[1] < days[0] or span[0] > days[1]:
                 continue
         text, unknown = zones.rewrite(block)
+        skipped += [f"{where}, {problem}." for problem in block.problems]
         if unknown is not None:
             skipped.append(f"{where}, line {unknown[0]}: event {_summary(block)!r} is left "
                            f"out (its zone {unknown[1]!r} is no zone name planner knows, "
@@ -86,8 +87,7 @@ def _one_by_one(head: list[str], events: list[tuple[Block, str]], where: str,
 
 
 def _summary(block: Block) -> str:
-    line = block.first("SUMMARY")
-    return line[1].split(":", 1)[-1].strip().replace("\\,", ",") if line else "(no title)"
+    return block.summary() or "(no title)"
 
 
 def _value_start(line: str) -> int:

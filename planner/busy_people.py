@@ -25,7 +25,7 @@ from .busy_read import Scan, prop_name
 _MAILTO = re.compile(r"mailto:\s*([^\s;:,\"]+@[^\s;:,\"]+)", re.IGNORECASE)
 _EMAIL_PARAM = re.compile(r';EMAIL="?([^";:,]+@[^";:,]+)"?', re.IGNORECASE)
 _ADDRESS = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
-_PEOPLE = ("ATTENDEE", "ORGANIZER")
+_PEOPLE_LINE = re.compile(r"^(?:ATTENDEE|ORGANIZER)[;:][^\n]*", re.MULTILINE | re.IGNORECASE)
 
 
 def stated() -> frozenset[str] | None:
@@ -57,9 +57,8 @@ def owner(scan: Scan) -> frozenset[str]:
         if block.kind != "VEVENT":
             continue
         found: set[str] = set()
-        for _, line in block.lines:
-            if line[:9].upper().startswith(_PEOPLE):
-                found |= _addresses(line)
+        for line in _PEOPLE_LINE.findall(block.unfolded):
+            found |= _addresses(line)
         if found:
             with_people += 1
             counts.update(found)

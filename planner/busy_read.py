@@ -14,38 +14,74 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 # A line's name: what comes before the first ';' or ':'.
 _NAME = re.compile(r"[^;:]*")
 _DATE = re.compile(r":\s*(\d{4})(\d{2})(\d{2})")
-# Recurring masters and their moved occurrences stay whatever their dates say.
-_RECURRING = frozenset({"RRULE", "RDATE", "RECURRENCE-ID", "EXRULE"})
+_MARK = re.compile(r"^[ \t]*(BEGIN|END)[ \t]*:[ \t]*([A-Za-z0-9-]+)[ \t]*$",
+                   re.MULTILINE | re.IGNORECASE)
+_TOP = frozenset({"VEVENT", "VTIMEZONE", "VTODO", "VJOURNAL", "VFREEBUSY", "VCALENDAR"})
+_QUICK = re.compile(r"^(DTSTART|DTEND|DURATION|RRULE|RDATE|EXRULE|RECURRENCE-ID|SUMMARY)"
+                    r"[;:][^\n]*", re.MULTILINE | re.IGNORECASE)
+_UNTIL = re.compile(r"UNTIL=(\d{4})(\d{2})(\d{2})", re.IGNORECASE)
 
 
-@dataclass
 class Block:
-    """One top-level component: its kind and its logical (unfolded) lines, numbered
-    by the physical line each starts on, BEGIN and END included."""
+    """One top-level component: its kind, the line its BEGIN is on, and its text from
+    BEGIN to END (line ends made LF).  Its lines and properties are worked out only
+    when asked: most events of a big calendar are judged by `quick` alone."""
 
-    kind: str
-    line: int
-    lines: list[tuple[int, str]] = field(default_factory=list)
+    def __init__(self, kind: str, line: int, raw: str) -> None:
+        self.kind, self.line, self.raw = kind, line, raw
+        self.problems: list[str] = []  # lines left out of `lines`, as sentences
+
+    @cached_property
+    def unfolded(self) -> str:
+        return self.raw.replace("\n ", "").replace("\n\t", "")
+
+    @cached_property
+    def quick(self) -> dict[str, str]:
+        """The first line of each property `block_dates` and reports need, unfolded."""
+        out: dict[str, str] = {}
+        for m in _QUICK.finditer(self.unfolded):
+            out.setdefault(m[1].upper(), m[0])
+        return out
+
+    @cached_property
+    def lines(self) -> list[tuple[int, str]]:
+        """(line number, unfolded line), BEGIN and END included; a line without a colon
+        is left out, with a sentence in `problems`."""
+        out = []
+        for number, line in logical_lines(self.raw, self.line):
+            if ":" not in line:
+                self.problems.append(f"line {number}: {line.strip()[:40]!r} is not a "
+                                     "property (it has no colon); it is left out")
+            else:
+                out.append((number, line))
+        return out
+
+    @cached_property
+    def props(self) -> dict[str, tuple[int, str]]:
+        """The first line of each of its own properties (not a VALARM's inside it)."""
+        out: dict[str, tuple[int, str]] = {}
+        depth = 0
+        for number, line in self.lines[1:-1]:
+            name = prop_name(line)
+            if name == "BEGIN":
+                depth += 1
+            elif name == "END":
+                depth -= 1
+            elif depth == 0 and name not in out:
+                out[name] = (number, line)
+        return out
 
     def first(self, name: str) -> tuple[int, str] | None:
         """The first line of property `name` (upper case) directly in this block."""
-        depth = 0
-        for number, text in self.lines[1:-1]:
-            head = prop_name(text)
-            if head == "BEGIN":
-                depth += 1
-            elif head == "END":
-                depth -= 1
-            elif depth == 0 and head == name:
-                return number, text
-        return None
+        return self.props.get(name)
 
     def line_of(self, name: str, value: str = "") -> int:
         """The line of the first property `name` whose text holds `value` (else the
@@ -55,8 +91,9 @@ class Block:
                 return number
         return self.line
 
-    def names(self) -> set[str]:
-        return {prop_name(text) for _, text in self.lines}
+    def summary(self) -> str | None:
+        line = self.quick.get("SUMMARY")
+        return line.split(":", 1)[-1].strip().replace("\\,", ",") if line else None
 
     def text(self) -> str:
         return "\r\n".join(t for _, t in self.lines)
@@ -93,10 +130,11 @@ def prop_name(line: str) -> str:
     return m.group().strip().upper() if m else ""
 
 
-def logical_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(first physical line's number, unfolded line), CR, LF and CRLF all ending lines."""
+def logical_lines(text: str, first: int = 1) -> Iterator[tuple[int, str]]:
+    """(first physical line's number, unfolded line), CR, LF and CRLF all ending lines;
+    `first` is the number of the text's first line."""
     number, current, start = 0, None, 0
-    for number, raw in enumerate(_LINE_END.split(text), 1):
+    for number, raw in enumerate(_LINE_END.split(text), first):
         if raw[:1] in (" ", "\t") and current is not None:
             current += raw[1:]
             continue
@@ -108,85 +146,105 @@ def logical_lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def scan(text: str) -> Scan:
-    """Split the text into top-level components, keeping the whole ones."""
+    """Split the text into top-level components, keeping the whole ones.
+
+    Only the BEGIN and END lines are looked at one by one (found by one pattern over
+    the whole text); a component's own lines wait until someone asks for them."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     header: list[str] = []
     blocks: list[Block] = []
     problems: list[str] = []
     events = 0
     in_calendar = False
-    block: Block | None = None
-    nested: list[str] = []  # open sub-components inside `block` (VALARM, STANDARD...)
+    open_at: tuple[str, int, int] | None = None  # kind, offset, line of an open block
+    nested: list[str] = []  # open sub-components inside it (VALARM, STANDARD...)
+    counted_to, line = 0, 1
+    after = 0  # where the text after the last BEGIN/END line starts
 
-    def cut(why: str) -> None:
-        nonlocal block
-        assert block is not None
-        what = "an event" if block.kind == "VEVENT" else f"a {block.kind}"
-        summary = block.first("SUMMARY")
-        if summary and block.kind == "VEVENT":
-            what = f"event {summary[1].split(':', 1)[-1].strip()!r}"
-        problems.append(f"line {block.line}: {what} is cut off ({why}); it is left out")
-        block = None
+    def cut(why: str, end: int) -> None:
+        nonlocal open_at
+        assert open_at is not None
+        kind, start, first = open_at
+        summary = Block(kind, first, text[start:end]).summary()
+        what = (f"event {summary!r}" if summary and kind == "VEVENT"
+                else "an event" if kind == "VEVENT" else f"a {kind}")
+        problems.append(f"line {first}: {what} is cut off ({why}); it is left out")
+        open_at = None
         nested.clear()
 
-    for number, line in logical_lines(text):
-        name = prop_name(line)
-        value = line.split(":", 1)[1].strip().upper() if ":" in line else ""
-        if block is not None:
-            if name == "BEGIN" and value in ("VEVENT", "VTIMEZONE", "VTODO", "VJOURNAL",
-                                             "VFREEBUSY", "VCALENDAR") and not nested:
-                cut(f"line {number} begins another {value} before its END:{block.kind}")
-            elif name == "END" and value == "VCALENDAR":
-                cut(f"END:VCALENDAR on line {number} comes before its END:{block.kind}")
+    for m in _MARK.finditer(text):
+        line += text.count("\n", counted_to, m.start())
+        counted_to = m.start()
+        verb, value = m[1].upper(), m[2].upper()
+        if open_at is None and in_calendar and m.start() > after:
+            header += [t for _, t in logical_lines(text[after:m.start()]) if ":" in t]
+        after = m.end() + 1
+        if open_at is not None:
+            if verb == "BEGIN" and value in _TOP and not nested:
+                cut(f"line {line} begins another {value} before its END:{open_at[0]}",
+                    m.start())
+            elif verb == "END" and value == "VCALENDAR":
+                cut(f"END:VCALENDAR on line {line} comes before its END:{open_at[0]}",
+                    m.start())
                 in_calendar = False
                 continue
-            else:
-                if name == "BEGIN":
-                    nested.append(value)
-                elif name == "END" and nested and nested[-1] == value:
-                    nested.pop()
-                elif name == "END" and value == block.kind and not nested:
-                    block.lines.append((number, line))
-                    blocks.append(block)
-                    block = None
-                    continue
-                elif ":" not in line:
-                    problems.append(f"line {number}: {line.strip()[:40]!r} is not a "
-                                    "property (it has no colon); it is left out")
-                    continue
-                block.lines.append((number, line))
+            elif verb == "BEGIN":
+                nested.append(value)
                 continue
-        if name == "BEGIN" and value == "VCALENDAR":
+            elif nested and nested[-1] == value:
+                nested.pop()
+                continue
+            elif value == open_at[0] and not nested:
+                blocks.append(Block(open_at[0], open_at[2], text[open_at[1]:m.end()]))
+                open_at = None
+                continue
+            else:
+                continue
+        if verb == "BEGIN" and value == "VCALENDAR":
             in_calendar = True
-        elif name == "END" and value == "VCALENDAR":
+        elif verb == "END" and value == "VCALENDAR":
             in_calendar = False
-        elif name == "BEGIN" and value:
-            block = Block(value, number, [(number, line)])
+        elif verb == "BEGIN":
+            open_at = (value, m.start(), line)
             events += value == "VEVENT"
             in_calendar = True  # a file that lost its BEGIN:VCALENDAR still has events
-        elif in_calendar and ":" in line and name != "END":
-            header.append(line)
-    if block is not None:
-        cut("the file ends before its END:" + block.kind)
+    if open_at is not None:
+        cut("the file ends before its END:" + open_at[0], len(text))
+    elif in_calendar and after < len(text):
+        header += [t for _, t in logical_lines(text[after:]) if ":" in t]
     return Scan(header, blocks, problems, events)
 
 
 def block_dates(block: Block) -> tuple[date, date] | None:
-    """The first and last day an event touches, read from its DTSTART and DTEND lines,
-    or None when it recurs, lasts a DURATION or cannot be dated from its text: those
-    are always read whole."""
-    if block.names() & _RECURRING:
+    """The first and last day an event touches, read from the text of its DTSTART,
+    DTEND, RECURRENCE-ID and RRULE's UNTIL; None when that cannot be told from the
+    text (a DURATION, an RDATE, an EXRULE, a rule without UNTIL ends with
+    date.max): such events are always read whole."""
+    props = block.quick
+    start_line = props.get("DTSTART")
+    if start_line is None or "DURATION" in props or "RDATE" in props or "EXRULE" in props:
         return None
-    start_line = block.first("DTSTART")
-    if start_line is None or block.first("DURATION") is not None:
-        return None
-    end_line = block.first("DTEND") or start_line
+    end_line = props.get("DTEND") or start_line
     try:
-        first, last = (_date(text) for _, text in (start_line, end_line))
+        days = [_date(start_line), _date(end_line)]
+        if "RECURRENCE-ID" in props:
+            days.append(_date(props["RECURRENCE-ID"]))
     except ValueError:
         return None
-    if first is None or last is None:
+    if None in days:
         return None
-    return first, max(first, last)
+    first, last = min(days), max(days)  # type: ignore[type-var]
+    if "RRULE" in props:
+        until = _UNTIL.search(props["RRULE"])
+        if until is None:
+            return first, date.max
+        try:
+            end = date(int(until[1]), int(until[2]), int(until[3]))
+        except ValueError:
+            return None
+        last = max(last, end + (last - first))
+    return first, last
 
 
 def _date(text: str) -> date | None:

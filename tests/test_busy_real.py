@@ -220,3 +220,38 @@ def test_a_repeated_read_comes_from_the_cache_until_the_file_changes(tmp_path):
         entry.write_bytes(bytes(data))
     fourth = _child(cal, env)
     assert fourth["icalendar"] and fourth["spans"] == third["spans"]
+
+
+def _busy_gen():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("busy_gen", ROOT / "bench" / "busy_gen.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """2,000 synthetic events of twelve years (weekly and monthly rules, UNTILs, EXDATEs,
+    moved occurrences), and the calendar read whole."""
+    cal = tmp_path_factory.mktemp("gen") / "work.ics"
+    cal.write_bytes(_busy_gen().calendar(events=2000, seed=7).encode())
+    return cal, parse_busy(str(cal), BERLIN)
+
+
+@pytest.mark.parametrize("window", [
+    (datetime(2021, 3, 30, tzinfo=UTC), datetime(2021, 4, 12, tzinfo=UTC)),
+    (datetime(2014, 1, 1, tzinfo=UTC), datetime(2014, 2, 20, tzinfo=UTC)),
+    (datetime(2026, 12, 20, tzinfo=UTC), datetime(2027, 1, 10, tzinfo=UTC)),
+])
+def test_reading_only_near_the_window_finds_what_reading_all_finds(generated, window):
+    """The fast path (events judged by their text's dates, most never parsed) against
+    the plain one (every event parsed)."""
+    from planner.busy import expand
+
+    cal, whole = generated
+    fast = parse_busy(str(cal), BERLIN, window=window)
+    assert len(fast.calendar.subcomponents) < len(whole.calendar.subcomponents) / 5
+    found = expand(fast, *window)
+    assert found == expand(whole, *window) and len(found) > 10
