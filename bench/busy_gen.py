@@ -81,7 +81,7 @@ def event(rng: random.Random, n: int, lean: bool) -> str:
     if not lean:
         organizer = rng.choice(PEOPLE + [OWNER] * 20)
         lines.append(f"ORGANIZER;CN={organizer.split('@')[0]}:mailto:{organizer}")
-        for person in {OWNER, *rng.sample(PEOPLE, rng.randrange(1, 3))}:
+        for person in sorted({OWNER, *rng.sample(PEOPLE, rng.randrange(1, 3))}):
             state = ("DECLINED" if person == OWNER and rng.random() < 0.05
                      else rng.choice(("ACCEPTED", "ACCEPTED", "TENTATIVE", "NEEDS-ACTION")))
             lines.append(f"ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT={state};"

@@ -87,6 +87,19 @@ def _not_ical(name: str, why: str) -> PlannerError:
     )
 
 
+def check_busy(path: str) -> str:
+    """The calendar's text, or the PlannerError sentence saying why it is no calendar
+    (without parsing it: a quick check before a long run, such as the TUI's)."""
+    name = str(path)
+    data = read_bytes(path, label=f"Busy calendar {name}", kind="an .ics file")
+    text = busy_read.decode(data)
+    first = next(busy_read.logical_lines(text), (0, ""))[1].strip().lstrip("\ufeff")
+    if first.upper() != "BEGIN:VCALENDAR":
+        why = "it is empty" if not first else "it does not start with BEGIN:VCALENDAR"
+        raise _not_ical(name, why)
+    return text
+
+
 def parse_busy(path: str, zone: tzinfo | None = None,
                window: tuple[datetime, datetime] | None = None,
                me: frozenset[str] | None = None) -> BusyCalendar:
@@ -96,13 +109,7 @@ def parse_busy(path: str, zone: tzinfo | None = None,
     With a `window`, events that do not recur and whose DTSTART and DTEND lines say
     they are days away from it are not parsed (nor checked) at all."""
     name = str(path)
-    data = read_bytes(path, label=f"Busy calendar {name}", kind="an .ics file")
-    text = busy_read.decode(data)
-    first = next(busy_read.logical_lines(text), (0, ""))[1].strip().lstrip("\ufeff")
-    if first.upper() != "BEGIN:VCALENDAR":
-        why = "it is empty" if not first else "it does not start with BEGIN:VCALENDAR"
-        raise _not_ical(name, why)
-    scan = busy_read.scan(text)
+    scan = busy_read.scan(check_busy(path))
     where = f"Busy calendar {name}"
     skipped = [f"{where}, {p}." for p in scan.problems]
     days = None

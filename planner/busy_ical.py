@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import date
 from typing import Any
@@ -22,6 +23,7 @@ from .busy_read import Block, Scan, block_dates
 from .busy_zones import iana_name
 
 _TZID = re.compile(r'(;TZID=)("[^"]*"|[^;:]*)', re.IGNORECASE)
+_TZID_LINE = re.compile(r"^TZID[;:][^\r\n]*", re.MULTILINE | re.IGNORECASE)
 _OBSERVANCES = ("STANDARD", "DAYLIGHT")
 
 
@@ -43,9 +45,11 @@ def read_components(scan: Scan, name: str, days: tuple[date, date] | None,
         text, unknown = zones.rewrite(block)
         skipped += [f"{where}, {problem}." for problem in block.problems]
         if unknown is not None:
+            defined = ("the file's definition of it cannot be read"
+                       if unknown[1] in zones.defined else "the file does not define it")
             skipped.append(f"{where}, line {unknown[0]}: event {_summary(block)!r} is left "
                            f"out (its zone {unknown[1]!r} is no zone name planner knows, "
-                           "and the file does not define it).")
+                           f"and {defined}).")
             continue
         events.append((block, text))
     head = ["BEGIN:VCALENDAR", *scan.header, *zones.used()]
@@ -122,7 +126,7 @@ class _Zones:
         """The block's text with IANA TZIDs, or (_, (line, tzid)) for an unknown zone."""
         out = []
         for number, line in block.lines:
-            m = _TZID.search(line) if "TZID" in line[:40].upper() else None
+            m = _TZID.search(line) if "tzid=" in line.lower() else None
             if m is not None and m.start() < _value_start(line):
                 tzid = _unescape(m.group(2))
                 param = self._place(tzid)
@@ -141,8 +145,12 @@ class _Zones:
             if iana is not None:
                 self.placed[tzid] = iana
             elif tzid in self.defined and (text := self._readable(self.defined[tzid])):
-                self.texts[tzid] = text
-                self.placed[tzid] = f'"{tzid}"'
+                # icalendar keeps every zone it reads under its TZID for the whole
+                # process: a name made from the definition keeps two files' different
+                # "Customized Time Zone"s (or a repaired one) apart.
+                private = "planner-" + hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+                self.texts[tzid] = _TZID_LINE.sub(f"TZID:{private}", text, count=1)
+                self.placed[tzid] = private
             else:
                 self.placed[tzid] = None
         return self.placed[tzid]
@@ -182,10 +190,12 @@ class _Zones:
 
 
 def _reads(vtimezone: str) -> bool:
+    """Whether icalendar parses the VTIMEZONE (not turned into a zone here: icalendar
+    would remember that zone under its TZID)."""
     import icalendar
 
     try:
-        icalendar.Timezone.from_ical(vtimezone).to_tz()
+        icalendar.Timezone.from_ical(vtimezone)
     except Exception:
         return False
     return True

@@ -255,3 +255,39 @@ def test_reading_only_near_the_window_finds_what_reading_all_finds(generated, wi
     assert len(fast.calendar.subcomponents) < len(whole.calendar.subcomponents) / 5
     found = expand(fast, *window)
     assert found == expand(whole, *window) and len(found) > 10
+
+
+def test_an_unreadable_observance_costs_only_itself(tmp_path):
+    """A zone only the file defines ("Romance", Lotus Notes) with a bad historical
+    observance added in front, as iCloud writes them: the zone loses that observance."""
+    text = (BUSY / "notes-latin1.ics").read_bytes()
+    bad = (b"BEGIN:STANDARD\r\nDTSTART:18910315T000000\r\nTZOFFSETFROM:+5328\r\n"
+           b"TZOFFSETTO:+0100\r\nEND:STANDARD\r\n")
+    at = text.index(b"BEGIN:STANDARD")
+    cal = tmp_path / "notes.ics"
+    cal.write_bytes(text[:at] + bad + text[at:])
+    spans, warnings = read_busy(str(cal), *APRIL, BERLIN)
+    [meeting] = spans
+    assert meeting.start == datetime(2021, 4, 7, 7, 0, tzinfo=UTC)
+    assert warnings == [f"Busy calendar {cal}, line 8: an observance of zone 'Romance' "
+                        "cannot be read; the zone is read without it."]
+
+
+def test_two_files_may_define_one_zone_name_differently(tmp_path):
+    """Outlook calls every zone it cannot name "Customized Time Zone"; icalendar keeps
+    zones by name for the whole process, so each file's own definition must win."""
+    def export(offset: str) -> str:
+        return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Microsoft Corporation//Outlook "
+                "16.0 MIMEDIR//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Customized Time Zone\r\n"
+                f"BEGIN:STANDARD\r\nDTSTART:16010101T000000\r\nTZOFFSETFROM:{offset}\r\n"
+                f"TZOFFSETTO:{offset}\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\n"
+                "UID:x\r\nDTSTART;TZID=\"Customized Time Zone\":20210407T090000\r\n"
+                "DTEND;TZID=\"Customized Time Zone\":20210407T100000\r\nSUMMARY:Call\r\n"
+                "END:VEVENT\r\nEND:VCALENDAR\r\n")
+
+    (tmp_path / "east.ics").write_text(export("+1000"), newline="")
+    (tmp_path / "west.ics").write_text(export("-0500"), newline="")
+    starts = [read_busy(str(tmp_path / name), *APRIL, BERLIN)[0][0].start.astimezone(UTC)
+              for name in ("east.ics", "west.ics")]
+    assert starts == [datetime(2021, 4, 6, 23, 0, tzinfo=UTC),
+                      datetime(2021, 4, 7, 14, 0, tzinfo=UTC)]

@@ -130,7 +130,8 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
             else:
                 intervals, skipped = read_busy(path, *window, zone)
         except PlannerError as exc:
-            if path in agenda.busy and path not in extra:
+            about_file = exc.message.startswith(f"Busy calendar {path} ")
+            if path in agenda.busy and path not in extra and about_file:
                 raise PlannerError(
                     f"{exc.message.rstrip('.')} (it is remembered in your agenda: fix it, or "
                     f"forget it with planner busy remove {path})."
