@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 
 from . import busy_people, busy_read
 from .busy_ical import read_components
+from .busy_zones import iana_name
 from .clashes import Interval
 from .errors import PlannerError
 from .model import Schedule
@@ -131,10 +132,11 @@ def _local() -> ZoneInfo:
 
 def _calendar_zone(calendar: Any) -> ZoneInfo | None:
     declared = str(calendar.get("X-WR-TIMEZONE", "")).strip()
-    if not declared:
+    name = iana_name(declared) if declared else None  # Outlook writes Windows names here
+    if name is None:
         return None
     try:
-        return get_zone(declared)
+        return get_zone(name)
     except PlannerError:
         return None
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from datetime import datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Any
@@ -32,9 +33,13 @@ MAGIC = b"planner busy cache 1\n"
 
 
 def identity(path: str) -> tuple[int, ...] | None:
+    """What tells this version of the file from any other, or None for what is not a
+    regular file (a pipe or a device says nothing by its times: never cached)."""
     try:
-        st = os.stat(path)
+        st = os.stat(Path(path).expanduser())
     except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
         return None
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 

@@ -291,3 +291,29 @@ def test_two_files_may_define_one_zone_name_differently(tmp_path):
               for name in ("east.ics", "west.ics")]
     assert starts == [datetime(2021, 4, 6, 23, 0, tzinfo=UTC),
                       datetime(2021, 4, 7, 14, 0, tzinfo=UTC)]
+
+
+def test_a_calendar_named_zone_may_be_a_windows_name(tmp_path):
+    """Outlook.com writes X-WR-TIMEZONE with a Windows name: all-day events are days
+    there, not in the display zone."""
+    text = (BUSY / "ical1-mac-cr.ics").read_bytes().replace(
+        b"X-WR-TIMEZONE:America/New_York", b"X-WR-TIMEZONE:Eastern Standard Time")
+    cal = tmp_path / "outlook-com.ics"
+    cal.write_bytes(text)
+    events = load_busy([str(cal)], *APRIL, zone=BERLIN)
+    birthday = next(iv for iv in events if iv.label == "Mom's birthday")
+    assert birthday.start == datetime(2021, 4, 8, 4, 0, tzinfo=UTC)
+
+
+def test_a_pipe_is_read_but_never_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("PLANNER_CACHE_DIR", str(tmp_path / "cache"))
+    fifo = tmp_path / "calendar.ics"
+    os.mkfifo(fifo)
+    data = (BUSY / "thunderbird-no-end.ics").read_bytes()
+    import threading
+
+    writer = threading.Thread(target=lambda: fifo.write_bytes(data))
+    writer.start()
+    spans, _ = read_busy(str(fifo), *APRIL, BERLIN)
+    writer.join()
+    assert len(spans) == 2 and not list((tmp_path / "cache").glob("*.busy"))
