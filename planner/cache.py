@@ -63,8 +63,9 @@ STALE_SECONDS = 600  # a temporary untouched this long was left by a killed plan
 SUFFIX = ".schedule"
 MAGIC = b"planner schedule cache 2\n"
 # Every kind of entry in the folder, for eviction: parsed schedules, search indexes,
-# and the pickles of older planners (never read, only evicted).
-ENTRY_SUFFIXES = (SUFFIX, ".search", ".schedule.pickle")
+# busy calendars (planner.busy_cache) and the pickles of older planners (never read,
+# only evicted).
+ENTRY_SUFFIXES = (SUFFIX, ".search", ".busy", ".schedule.pickle")
 _CRC = struct.Struct("<I")
 _PACKAGE = Path(__file__).resolve().parent
 _O_ENTRY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)

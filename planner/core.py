@@ -161,21 +161,25 @@ class Planner:
         paths = self.busy_calendars()
         if not paths:
             return self.busy
-        from .picks.busy import expand, parse_busy
+        from .picks.busy import parse_busy, read_busy
 
         window = self.busy_window()
         remembered = set(self.agenda.busy if self.agenda is not None else ())
         out: list[Interval] = []
         for path in paths:
             try:
-                calendar = parse_busy(path, self.zone)
+                if window is None:  # nothing timed to clash with: only check the file
+                    intervals, skipped = [], parse_busy(path, self.zone).skipped
+                else:  # read near the window only, and from the busy cache when it can
+                    intervals, skipped = read_busy(path, *window, self.zone)
             except PlannerError as exc:
-                if path in remembered and path not in self.busy_paths:
+                # (a cache folder's fault is not the remembered calendar's)
+                about_file = exc.message.startswith(f"Busy calendar {path} ")
+                if path in remembered and path not in self.busy_paths and about_file:
                     raise PlannerError(forget_hint(exc.message, path)) from None
                 raise
-            if window is not None:
-                out.extend(expand(calendar, *window))  # adds the rules it refuses to skipped
-            self.busy_warnings.extend(calendar.skipped)
+            out.extend(intervals)
+            self.busy_warnings.extend(skipped)
         self.busy = out
         return out
 

@@ -186,7 +186,6 @@ def test_busy_add_list_remove(capsys, tmp_path, ids):
 
 @pytest.mark.parametrize("name, words", [
     ("outlook-export.csv", "is not an iCalendar file"),
-    ("truncated.ics", "ends before END:VCALENDAR"),
     ("nowhere.ics", "does not exist"),
 ])
 def test_bad_busy_files_leave_the_agenda_unchanged(capsys, tmp_path, ids, name, words):
@@ -199,6 +198,28 @@ def test_bad_busy_files_leave_the_agenda_unchanged(capsys, tmp_path, ids, name, 
         assert code == 1 and out == "" and words in err
         assert err.count("\n") == 1 and err.startswith("planner: Busy calendar")
     assert (tmp_path / "agenda.json").read_bytes() == before
+
+
+def test_an_unsafe_cache_folder_is_not_blamed_on_the_calendar(capsys, tmp_path, monkeypatch):
+    cal = tmp_path / "work.ics"
+    shutil.copy(BUSY / "work-calendar.ics", cal)
+    run(capsys, "busy", "add", str(cal))
+    shared = tmp_path / "shared-cache"
+    shared.mkdir()
+    shared.chmod(0o777)  # anybody could plant entries: planner refuses it
+    monkeypatch.setenv("PLANNER_CACHE_DIR", str(shared))
+    code, out, err = run(capsys, "clashes", str(MLSYS2021))
+    assert code == 1 and "will not use the cache folder" in err
+    assert "remembered in your agenda" not in err and err.count("\n") == 1
+
+
+def test_a_cut_off_download_is_a_warning_with_its_line(capsys, ids):
+    run(capsys, "pick", ids["Cortex"])
+    code, out, err = run(capsys, "clashes", "--busy", str(BUSY / "truncated.ics"))
+    assert code == 0
+    assert err == (f"planner: Busy calendar {BUSY / 'truncated.ics'}, line 4: event "
+                   "'Half a download' is cut off (the file ends before its END:VEVENT); "
+                   "it is left out.\n")
 
 
 def test_garbled_event_is_a_warning_not_a_failure(capsys):

@@ -45,10 +45,10 @@ def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
     large = sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > READ_IN_BACKGROUND_BYTES
     schedules = None if large else load_from(params, agenda_path)  # bad input: one line on stderr
     if busy_files:
-        from ..picks.busy import parse_busy  # imports icalendar, so only when asked
+        from ..picks.busy import check_busy  # imports icalendar, so only when asked
 
         for path in busy_files:
-            parse_busy(path)  # an unreadable calendar stops here too
+            check_busy(path)  # an unreadable calendar stops here too (the TUI reads it)
     from ..tui import make_app  # lazily: the other commands never load textual
 
     names = ", ".join(p.name for p in paths)

@@ -28,6 +28,9 @@ from ..errors import PlannerError
 from ..model import Schedule
 from ..textio import read_bytes
 from ..zones import get_zone, local_zone_name
+from . import busy_people, busy_read
+from .busy_ical import read_components
+from .busy_zones import iana_name
 
 # Busy time just outside the conference still matters for talks at its edges, and
 # the display day can differ from the schedule's day by up to a day either way.
@@ -65,16 +68,18 @@ class BusyCalendar:
     calendar: Any  # icalendar.Calendar, with unusable events removed
     zone: tzinfo | None  # for all-day and floating events (None: the machine's zone)
     skipped: list[str] = field(default_factory=list)
+    total: int | None = None  # VEVENTs in the file, read or not (None: the calendar's)
+    lines: dict[int, int] = field(default_factory=dict)  # id(event) -> its BEGIN line
+    me: frozenset[str] = frozenset()  # the user's addresses (see planner.busy_people)
 
     @property
     def event_count(self) -> int:
-        return len(self.calendar.walk("VEVENT"))
+        return self.total if self.total is not None else len(self.calendar.walk("VEVENT"))
 
-
-def _read(path: str) -> str:
-    data = read_bytes(path, label=f"Busy calendar {path}", kind="an .ics file")
-    # RFC 5545 says UTF-8; old exports in another encoding still have readable times.
-    return data.decode("utf-8-sig", errors="replace")
+    def where(self, event: Any) -> str:
+        """"Busy calendar NAME, line N" for an event read from the file."""
+        line = self.lines.get(id(event))
+        return f"Busy calendar {self.path}" + (f", line {line}" if line else "")
 
 
 def _not_ical(name: str, why: str) -> PlannerError:
@@ -83,28 +88,42 @@ def _not_ical(name: str, why: str) -> PlannerError:
     )
 
 
-def parse_busy(path: str, zone: tzinfo | None = None) -> BusyCalendar:
-    """Read and parse one busy .ics; bad input raises one PlannerError sentence."""
-    import icalendar
-
+def check_busy(path: str) -> str:
+    """The calendar's text, or the PlannerError sentence saying why it is no calendar
+    (without parsing it: a quick check before a long run, such as the TUI's)."""
     name = str(path)
-    text = _read(path)
-    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    data = read_bytes(path, label=f"Busy calendar {name}", kind="an .ics file")
+    text = busy_read.decode(data)
+    first = next(busy_read.logical_lines(text), (0, ""))[1].strip().lstrip("\ufeff")
     if first.upper() != "BEGIN:VCALENDAR":
         why = "it is empty" if not first else "it does not start with BEGIN:VCALENDAR"
         raise _not_ical(name, why)
-    try:
-        calendars = icalendar.Calendar.from_ical(text, multiple=True)
-    except ValueError as exc:
-        raise _not_ical(name, str(exc).split(":")[0].lower()) from None
-    calendars = [c for c in calendars if c.name == "VCALENDAR"]
-    if not calendars:
-        raise _not_ical(name, "it ends before END:VCALENDAR")
-    calendar = calendars[0]
-    for extra in calendars[1:]:  # rare, but a concatenation of exports is still busy time
-        calendar.subcomponents.extend(extra.subcomponents)
-    skipped = _drop_unusable_events(calendar, name)
-    return BusyCalendar(name, calendar, _calendar_zone(calendar) or zone, skipped)
+    return text
+
+
+def parse_busy(path: str, zone: tzinfo | None = None,
+               window: tuple[datetime, datetime] | None = None,
+               me: frozenset[str] | None = None) -> BusyCalendar:
+    """Read one busy .ics, keeping every event that reads (see planner.busy_read);
+    a file that is no calendar at all raises one PlannerError sentence.
+
+    With a `window`, events that do not recur and whose DTSTART and DTEND lines say
+    they are days away from it are not parsed (nor checked) at all."""
+    name = str(path)
+    scan = busy_read.scan(check_busy(path))
+    where = f"Busy calendar {name}"
+    skipped = [f"{where}, {p}." for p in scan.problems]
+    days = None
+    if window is not None:
+        days = ((window[0] - WINDOW_MARGIN).date(), (window[1] + WINDOW_MARGIN).date())
+    calendar, blocks = read_components(scan, name, days, skipped)
+    skipped += _drop_unusable_events(calendar, name, blocks)
+    lines = {key: block.line for key, block in blocks.items()}
+    owner = me if me is not None else busy_people.owner(scan)
+    # With a window, the calendar holds only the events near it: count the file's.
+    total = scan.events if window is not None else None
+    return BusyCalendar(name, calendar, _calendar_zone(calendar) or zone, skipped,
+                        total, lines, owner)
 
 
 def _local() -> ZoneInfo:
@@ -113,28 +132,62 @@ def _local() -> ZoneInfo:
 
 def _calendar_zone(calendar: Any) -> ZoneInfo | None:
     declared = str(calendar.get("X-WR-TIMEZONE", "")).strip()
-    if not declared:
+    name = iana_name(declared) if declared else None  # Outlook writes Windows names here
+    if name is None:
         return None
     try:
-        return get_zone(declared)
+        return get_zone(name)
     except PlannerError:
         return None
 
 
-def _drop_unusable_events(calendar: Any, name: str) -> list[str]:
-    """Remove events whose time cannot be read, returning one sentence for each."""
+def _drop_unusable_events(calendar: Any, name: str,
+                          blocks: dict[int, busy_read.Block]) -> list[str]:
+    """Remove events whose time cannot be read, returning one sentence for each, with
+    the line of the property at fault; an EXDATE or RDATE that cannot be read costs
+    only itself, with a sentence too."""
     skipped: list[str] = []
     kept = []
     for comp in calendar.subcomponents:
         if comp.name == "VEVENT":
+            block = blocks.get(id(comp))
+
+            def where(value: str = "", prop: str = "") -> str:
+                at = block.line_of(prop, value) if block is not None else None
+                return f"Busy calendar {name}" + (f", line {at}" if at else "")
+
+            for prop, value in _drop_broken_dates(comp):
+                skipped.append(f"{where(value, prop)}: event {_summary(comp)!r} has an {prop} "
+                               f"that cannot be read ({value}); the series is kept without it.")
             problem = _time_problem(comp)
             if problem:
-                skipped.append(f"Busy calendar {name}: event {_summary(comp)!r} skipped "
+                prop = problem.split(":")[0] if ":" in problem else "DTSTART"
+                skipped.append(f"{where('', prop)}: event {_summary(comp)!r} skipped "
                                f"({problem}).")
                 continue
         kept.append(comp)
     calendar.subcomponents[:] = kept
     return skipped
+
+
+def _drop_broken_dates(event: Any) -> list[tuple[str, str]]:
+    """Take the unreadable EXDATE and RDATE values out of `event`: (name, text) of each."""
+    from icalendar.prop import vBroken
+
+    dropped = []
+    for prop in ("EXDATE", "RDATE"):
+        value = event.get(prop)
+        values = [v for v in (value if isinstance(value, list) else [value]) if v is not None]
+        good = [v for v in values if not isinstance(v, vBroken)]
+        if len(good) < len(values):
+            dropped += [(prop, str(v.to_ical().decode() if hasattr(v, "to_ical") else v))
+                        for v in values if isinstance(v, vBroken)]
+            del event[prop]
+            if good:
+                event[prop] = good if len(good) > 1 else good[0]
+    names = {prop for prop, _ in dropped}
+    event.errors[:] = [e for e in event.errors if e[0] not in names]
+    return dropped
 
 
 def _time_problem(event: Any) -> str | None:
@@ -235,7 +288,7 @@ def _refuse_runaway_rules(busy: BusyCalendar, window_start: datetime,
             continue
         refused.add(str(comp.get("UID", "")) or str(id(comp)))
         busy.skipped.append(
-            f"Busy calendar {busy.path}: event {_summary(comp)!r} skipped ({why}: about "
+            f"{busy.where(comp)}: event {_summary(comp)!r} skipped ({why}: about "
             f"{walked:,} occurrences from its start to the conference's end, {inside:,} "
             "of them during it).")
     if refused:
@@ -248,10 +301,11 @@ def _summary(event: Any) -> str:
     return str(event.get("SUMMARY", "")).strip() or str(event.get("UID", "?"))
 
 
-def _is_busy(event: Any) -> bool:
+def _is_busy(event: Any, me: frozenset[str]) -> bool:
     status = str(event.get("STATUS", "")).strip().upper()
     transp = str(event.get("TRANSP", "")).strip().upper()
-    return status != "CANCELLED" and transp != "TRANSPARENT"
+    return (status != "CANCELLED" and transp != "TRANSPARENT"
+            and not busy_people.declined(event, me))
 
 
 def _instant(value: date | datetime, zone: tzinfo) -> datetime:
@@ -262,35 +316,76 @@ def _instant(value: date | datetime, zone: tzinfo) -> datetime:
     return value
 
 
-def expand(busy: BusyCalendar, window_start: datetime, window_end: datetime) -> list[Interval]:
-    """The calendar's busy occurrences that touch [window_start, window_end]."""
+def _occurrences(busy: BusyCalendar, lo: datetime, hi: datetime) -> list[Any]:
+    """recurring-ical-events' occurrences in [lo, hi]; when it fails on the calendar,
+    series by series, leaving out (with a sentence) the ones it fails on."""
+    import icalendar
     import recurring_ical_events
 
+    errors = (ValueError, KeyError, TypeError, OverflowError, AttributeError,
+              icalendar.error.BrokenCalendarProperty)
+    try:
+        return list(recurring_ical_events.of(busy.calendar).between(lo, hi))
+    except errors:
+        pass
+    series: dict[str, list[Any]] = {}
+    for comp in busy.calendar.subcomponents:
+        if comp.name == "VEVENT":
+            series.setdefault(str(comp.get("UID", "")) or str(id(comp)), []).append(comp)
+    out: list[Any] = []
+    for comps in series.values():
+        one = icalendar.Calendar()
+        one.subcomponents.extend(c for c in busy.calendar.subcomponents if c.name == "VTIMEZONE")
+        one.subcomponents.extend(comps)
+        try:
+            out.extend(recurring_ical_events.of(one).between(lo, hi))
+        except errors as exc:
+            busy.skipped.append(f"{busy.where(comps[0])}: event {_summary(comps[0])!r} "
+                                f"skipped (its recurrence cannot be expanded: {exc}).")
+    return out
+
+
+def expand(busy: BusyCalendar, window_start: datetime, window_end: datetime) -> list[Interval]:
+    """The calendar's busy occurrences that touch [window_start, window_end]."""
     _refuse_runaway_rules(busy, window_start, window_end)
     zone = busy.zone or _local()  # looked up only when needed: it asks the OS
-    try:
-        occurrences = recurring_ical_events.of(busy.calendar).between(
-            window_start.astimezone(zone), window_end.astimezone(zone)
-        )
-    except (ValueError, KeyError, TypeError, OverflowError) as exc:
-        raise PlannerError(
-            f"Busy calendar {busy.path} has a recurrence planner cannot expand ({exc})."
-        ) from None
     out = []
-    for event in occurrences:
-        if not _is_busy(event):
+    for event in _occurrences(busy, window_start.astimezone(zone), window_end.astimezone(zone)):
+        if not _is_busy(event, busy.me):
             continue
         start = _instant(event.start, zone)
         try:
             end = _instant(event.end, zone)
         except Exception:  # icalendar raises its own IncompleteComponent here
             end = start
+        if not isinstance(event.start, datetime) and end <= start:
+            # DTEND equal to an all-day DTSTART (Outlook, some Google exports): a day.
+            day = event.start + timedelta(days=1)
+            end = datetime(day.year, day.month, day.day, tzinfo=zone)
         summary = str(event.get("SUMMARY", "")).strip() or "(busy)"
         uid = str(event.get("UID", "")).strip() or summary
         out.append(Interval(f"busy:{uid}:{start.isoformat()}", summary, start, end,
                             kind="busy"))
     out.sort(key=lambda iv: (iv.start_ts, iv.key))
     return out
+
+
+def read_busy(path: str, window_start: datetime, window_end: datetime,
+              zone: tzinfo | None = None) -> tuple[list[Interval], list[str]]:
+    """One calendar's busy intervals inside the window and the warnings of reading it,
+    from planner.busy_cache when the file has not changed since it was last read."""
+    from . import busy_cache
+
+    window = (window_start, window_end)
+    ident = busy_cache.identity(path)
+    entry = busy_cache.entry_path(path, ident, window, zone) if ident else None
+    if entry is not None and (hit := busy_cache.load(entry)) is not None:
+        return hit
+    busy = parse_busy(path, zone, window=window)
+    intervals = expand(busy, window_start, window_end)  # adds the rules it refuses
+    if entry is not None and busy_cache.identity(path) == ident:
+        busy_cache.store(entry, intervals, busy.skipped)
+    return intervals, busy.skipped
 
 
 def load_busy(paths: list[str], window_start: datetime, window_end: datetime,
@@ -302,10 +397,10 @@ def load_busy(paths: list[str], window_start: datetime, window_end: datetime,
     """
     out: list[Interval] = []
     for path in paths:
-        busy = parse_busy(path, zone)
-        out.extend(expand(busy, window_start, window_end))
+        intervals, skipped = read_busy(path, window_start, window_end, zone)
+        out.extend(intervals)
         if warnings is not None:
-            warnings.extend(busy.skipped)  # expand adds the rules it refused
+            warnings.extend(skipped)
     return out
 
 
