@@ -131,6 +131,53 @@ def test_heading_that_starts_with_a_time_range_is_a_session():
     assert children == ["Tiered Memory Without Tears", "Pointer Chasing Considered Harmful"]
 
 
+STACKED = ("## Wednesday, April 9, 2025\n\n### 10:45-12:00 Session 1: Memory Madness\n\n"
+           "Paged Attention Revisited\nEmil Sandberg\n\n"
+           "Compilers for Sparse Tensors\nLi Wei\n\n"
+           "* Zoned Storage\n  Ana Ruiz\n* Rust Kernels\n  Bo Chen\n")
+
+
+def test_titles_stacked_over_their_speakers_in_markdown_are_talks():
+    """A title over its speaker, pair after pair, where some titles read like names
+    (`Paged Attention Revisited`, `Zoned Storage`): the pairs' layout says which is which,
+    and a Markdown soft break between two short lines is not a wrapped paragraph."""
+    sch = read(STACKED, "program.md")
+    children = [(e["title"], e["people"]) for e in entries(sch)
+                if e["session"] == "Session 1: Memory Madness"]
+    assert children == [("Paged Attention Revisited", ["Emil Sandberg"]),
+                        ("Compilers for Sparse Tensors", ["Li Wei"]),
+                        ("Zoned Storage", ["Ana Ruiz"]), ("Rust Kernels", ["Bo Chen"])]
+    assert titled(sch, "Session 1: Memory Madness")["people"] == []
+
+
+def test_titles_over_affiliated_speakers_without_blank_lines():
+    """A USENIX-style paste with no blank lines: session line, then title / people with
+    affiliations; no title ends with a function word, yet none is read as a person."""
+    sch = read("Tuesday, June 3, 2025\n"
+               "10:45 am - 12:05 pm   Session 1: Memory Madness\n"
+               "Paged Attention Revisited\n"
+               "Emil Sandberg (Uppsala University), Sara Novak (ETH Zurich)\n"
+               "Sparse Tensors Everywhere\nLi Wei (Tsinghua University)\n"
+               "1:30 pm - 2:30 pm   Session 2: Storage\n"
+               "Zoned Storage in Practice\nAna Ruiz (MIT)\n")
+    t = titled(sch, "Paged Attention Revisited")
+    assert t["session"] == "Session 1: Memory Madness"
+    assert t["people"] == ["Emil Sandberg", "Sara Novak"]
+    assert t["affs"] == ["Uppsala University", "ETH Zurich"]
+    assert titled(sch, "Sparse Tensors Everywhere")["people"] == ["Li Wei"]
+    z = titled(sch, "Zoned Storage in Practice")
+    assert z["session"] == "Session 2: Storage" and z["people"] == ["Ana Ruiz"]
+    assert titled(sch, "Session 1: Memory Madness")["people"] == []
+
+
+def test_a_list_of_speakers_one_per_line_stays_people():
+    """The pairs rule needs evidence of titles: a plain list of names stays a list."""
+    sch = read("## Wednesday, April 9, 2025\n\n### 13:00-14:00 Panel: Future of Systems\n\n"
+               "Emil Sandberg\nLi Wei\nAna Ruiz\nBo Chen\n")
+    assert titled(sch, "Future of Systems")["people"] == [
+        "Emil Sandberg", "Li Wei", "Ana Ruiz", "Bo Chen"]
+
+
 @xfail("'Invited Talk - \"Title\", Speaker (Affil)': the 'Invited Talk -' label does not set the kind (talk, not invited)")
 def test_twelve_hour_range_with_a_label_a_quoted_title_and_a_speaker_with_affiliation():
     sch = read("Friday, December 13, 2024\n\n"
@@ -858,3 +905,12 @@ def test_shopping_list_is_refused_with_one_sentence(tmp_path):
     assert err and "\n" not in err and "Traceback" not in err
     with pytest.raises(PlannerError):
         load_schedule(src, LoadOptions(today=TODAY))
+
+
+@pytest.mark.parametrize("first", ["Timezone: Pacific/Honolulu", "All times are HST",
+                                   "Location: Hilton Hawaiian Village"])
+def test_a_fact_line_on_top_does_not_name_the_conference(first: str):
+    sch = read(first + "\n\n## Monday, June 2, 2025\n\n* 14:00 -- 14:05 Opening\n"
+               "* 14:05 -- 14:55 Oral: Faster Sorting, Li Wei\n")
+    assert sch.conference == "Conference program"
+    assert ("Faster Sorting", "14:05", "14:55") in slots(sch)

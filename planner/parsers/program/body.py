@@ -63,6 +63,7 @@ class Rec:
     value: str = ""
     parts: ItemParts | None = None
     strong: str = ""  # heading, bold, bullet, link: how the layout sets it apart
+    paired: bool = False  # the first line of a title-over-people pair (`_stacked_pairs`)
 
 
 @dataclass
@@ -210,6 +211,8 @@ def _short_title(r: Rec) -> bool:
 
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
+    if not people_first:
+        _stacked_pairs(recs)
     starts: list[int] = []
     # A set-apart line that reads as one name, followed by people, is a short title
     # (`**Making Games**` over `Piper Thunstrom`).
@@ -244,13 +247,13 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             if follows_people and len(recs[j].line.text.split()) <= 4:
                 # `Program / Fun Calendar / Fun Panels`: a run of short lines is a menu
                 k = _next_meaningful(recs, j)
-                if _short_title(r) and k is not None and _short_title(recs[k]):
+                if _short_title(r) and _short_title(recs[j]) and k is not None \
+                        and _short_title(recs[k]):
                     follows_people = False
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
                 and r.parts.title and not _after_text(recs, i)
             marked = dominant and r.strong == dominant and n_marked >= 2
-            label_title = False
-            if follows_people or one_line or marked:
+            if follows_people or one_line or marked or r.paired:
                 starts.append(i)
                 if follows_people and recs[j].kind == "title":
                     recs[j].kind = "people"  # the position says it
@@ -272,6 +275,53 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     own = recs[:starts[0]]
     groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
     return own, groups
+
+
+def _stacked_pairs(recs: list[Rec]) -> None:
+    """Titles stacked over their people, pair after pair, where a title reads like a
+    name on its own (`Paged Attention Revisited` / `Emil Sandberg`): the layout says
+    which line is which.  Runs of title and people lines (anything else ends a run) are
+    read in pairs.  Where every pair's second line is people, a first line that reads as
+    one name without an affiliation is a title when the layout shows it: another first
+    line set apart the same way reads as a title and no first line names an affiliation,
+    or every second line names affiliations and no first line does, or it is a list
+    item whose people follow inside the same item.
+    """
+    runs: list[list[Rec]] = [[]]
+    for r in recs:
+        if r.kind == "skip":
+            continue
+        if r.kind in ("title", "people") and not r.strong.startswith("h"):
+            runs[-1].append(r)
+        elif runs[-1]:
+            runs.append([])
+    runs = [run for run in runs if run]
+    if not runs or any(len(run) % 2 for run in runs):
+        return
+    pairs = [(run[k], run[k + 1]) for run in runs for k in range(0, len(run), 2)]
+    if len(pairs) < 2 or any(b.kind != "people" for _, b in pairs):
+        return
+
+    def affiliated(r: Rec) -> bool:
+        got = read_people(r.line.text, lenient=True)
+        return got is not None and any(p.affiliation for p in got.people)
+
+    firsts = [a for a, _ in pairs]
+    if any(affiliated(a) for a in firsts):
+        return
+    by_affiliation = all(affiliated(b) for _, b in pairs)
+    styles = {a.strong for a in firsts if a.kind == "title" and not (a.parts and a.parts.people)}
+    for a, b in pairs:
+        if a.kind == "people":
+            got = read_people(a.line.text)
+            if got is not None and got.entries != 1:
+                continue
+            in_item = a.line.bullet and not b.line.bullet and a.line.item \
+                and a.line.item == b.line.item
+            if not (by_affiliation or a.strong in styles or in_item):
+                continue
+            a.kind = "title"
+        a.paired = True
 
 
 def _single_name_ok(recs: list[Rec], i: int, j: int) -> bool:

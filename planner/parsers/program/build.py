@@ -340,7 +340,7 @@ class Builder:
 
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
                       (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
-                      and day_line(ln) is None]
+                      and day_line(ln) is None and not _META_LINE.match(ln.text)]
         # Only the page's first heading names it (later ones name its parts).
         candidates = candidates[:1]
         if self.doc.title:
@@ -576,6 +576,10 @@ class Builder:
         schedule.lines_used = len(text_lines) - len(unused)
 
 
+# `Timezone: Pacific/Honolulu`, `All times are CEST`: facts about the program, not its name
+_META_LINE = re.compile(
+    r"^\W*(?:time\s*zone|tz|zone|location|venue|where|when|dates?|times?|room|place|"
+    r"last updated|updated)\s*:|^\W*(?:all\s+)?times\s+(?:are|in|shown)\b", re.IGNORECASE)
 _NAME_NOISE = re.compile(
     r"\b(?:program(?:me)?|schedule|agenda|overview|talks?|full|conference schedule|"
     r"presentations and talks|publications|accepted papers|papers|calendar|home)\b", re.I)

@@ -63,7 +63,27 @@ def _can_join(prev_raw: str, raw: str) -> bool:
         return False  # `- **Abstract**` or `Subjects:` over its text
     if _NO_JOIN.match(raw):
         return False
+    if _stacked(prev_raw, raw):
+        return False
     return True
+
+
+# How a wrapped paragraph ends a line: on a word that asks for more.
+_OPEN_END = re.compile(r"(?:[,;&/(\[–—-]|\b(?:and|or|of|the|a|an|for|in|on|to|with|by|at|from|"
+                       r"de|van|von|der|da|di|du|le|la|y|und|et))\s*$", re.IGNORECASE)
+
+
+def _stacked(prev_raw: str, raw: str) -> bool:
+    """A short line over a capitalised one: lines stacked on purpose (a title over its
+    speaker, `Paged Attention Revisited` / `Emil Sandberg`), not a wrapped paragraph,
+    whose lines run to near its width (a word is never 40 characters long)."""
+    prev = prev_raw.strip()
+    if prev.count("[") > prev.count("]") or prev.count("(") > prev.count(")") \
+            or prev.count("**") % 2 or prev.count("`") % 2 or prev.count("<") > prev.count(">"):
+        return False  # a link, parenthesis, emphasis or tag still open goes on
+    nxt = raw.lstrip(" >*_")
+    return (len(prev) < 40 and not _OPEN_END.search(prev) and bool(nxt)
+            and (nxt[0].isupper() or nxt[0].isdigit() and len(prev) < 40))
 
 
 _MD_SIGNS = re.compile(
