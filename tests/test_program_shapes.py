@@ -914,3 +914,24 @@ def test_a_fact_line_on_top_does_not_name_the_conference(first: str):
                "* 14:05 -- 14:55 Oral: Faster Sorting, Li Wei\n")
     assert sch.conference == "Conference program"
     assert ("Faster Sorting", "14:05", "14:55") in slots(sch)
+
+
+@pytest.mark.parametrize("head", ['<meta charset="windows-1252">',
+                                  '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">',
+                                  ""])
+def test_a_saved_page_in_a_legacy_charset_reads_as_a_browser_reads_it(head, tmp_path):
+    """A page saved in Windows-1252 (declared, or undeclared as old PHP fragments are):
+    read in that charset with a warning saying so; plain text that is not UTF-8 is still
+    refused (tests/test_cli_agenda.py)."""
+    page = (f"<html><head>{head}<title>Tagung 2015</title></head><body>"
+            "<h2>Wednesday, March 11, 2015</h2><table><tr><th>Zeit</th><th>Talk</th></tr>"
+            "<tr><td>9:00 \u2013 10:45</td><td>Eröffnung und Grußworte</td></tr>"
+            "<tr><td>11:00 \u2013 12:00</td><td>Lernen im Museum \u2013 José Gonçalves</td></tr>"
+            "</table></body></html>")
+    path = tmp_path / "programm.html"
+    path.write_bytes(page.encode("cp1252"))
+    sch = load_schedule(path, LoadOptions(today=TODAY))
+    assert ("Eröffnung und Grußworte", "09:00", "10:45") in slots(sch)
+    assert any(d.code == "charset" and "windows-1252" in d.message for d in sch.diagnostics)
+    ran = planner("check", str(path))
+    assert ran.returncode == 0 and "read as windows-1252" in ran.stdout, ran.stderr
