@@ -935,3 +935,31 @@ def test_a_saved_page_in_a_legacy_charset_reads_as_a_browser_reads_it(head, tmp_
     assert any(d.code == "charset" and "windows-1252" in d.message for d in sch.diagnostics)
     ran = planner("check", str(path))
     assert ran.returncode == 0 and "read as windows-1252" in ran.stdout, ran.stderr
+
+
+def test_kramdown_class_lines_give_rooms_and_bold_name_colon_title_gives_the_speaker():
+    """A Jekyll page: a time heading, the room with a kramdown class line `{: .loc}`, the
+    block's title as a smaller heading; talks as `**Speaker: Title**`."""
+    sch = read("## Saturday, October 5, 2013\n\n"
+               "### 09:00--10:00\nConference center lobby\n{: .loc}\n\n"
+               "#### Registration & Welcome coffee\n\n"
+               "### 10:10--10:45\n**Chris Jones: Getting the Goods**\n{: .desc}\n\n"
+               "Good reporting is essential to telling true stories, but there is more to "
+               "reporting than the simple gathering of facts.\n{: .desc}\n", "schedule.md")
+    reg = titled(sch, "Registration & Welcome coffee")
+    assert (reg["start"], reg["end"], reg["room"]) == ("09:00", "10:00", "Conference center lobby")
+    assert "Conference center lobby" not in titles(sch)
+    talk = titled(sch, "Getting the Goods")
+    assert (talk["start"], talk["people"]) == ("10:10", ["Chris Jones"])
+
+
+def test_four_digit_clock_ranges_are_times_but_years_and_room_numbers_are_not():
+    sch = read("# Workshop on Differentiable Vision 2020\n\nFriday, December 11, 2020\n\n"
+               "| Time | Talk |\n|---|---|\n| 0945 - 1000 | Opening Remarks |\n"
+               "| 1000 - 1025 | Invited Talk: Scene Graphs Revisited, Ana Ruiz |\n"
+               "| 1030 - 1100 | Poster session, Rooms 1201-1205 |\n\n"
+               "Copyright 2019-2020 the organizers.\n")
+    assert ("Opening Remarks", "09:45", "10:00") in slots(sch)
+    assert ("Scene Graphs Revisited", "10:00", "10:25") in slots(sch)
+    starts = {e["start"] for e in entries(sch)}
+    assert "12:01" not in starts and "20:19" not in starts

@@ -38,6 +38,7 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
 _ROLE_HEADING = re.compile(
@@ -122,9 +123,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if not text or is_debris(text) or is_nav(text):
             out.append(Rec(ln, "skip"))
             continue
-        if _TEXT_CLASS.search(ln.css or ""):
-            out.append(Rec(ln, "prose"))  # inside `<div class="abstract">`
-            continue
+        if ln.css:
+            if _TEXT_CLASS.search(ln.css):
+                out.append(Rec(ln, "prose"))  # inside `<div class="abstract">`
+                continue
+            if _ROOM_CLASS.search(ln.css) and len(text) < 120:
+                out.append(Rec(ln, "label", "room", text))  # `<p class="location">`
+                continue
         lab = label_line(text)
         if lab is not None:
             name, value = lab

@@ -113,9 +113,24 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
         plain = _plain_item(text, lenient_people, prefer, labels)
         if plain is not None:
             return plain
+    if spans and not title_only and _all_emphasis(text, spans):
+        # `**Chris Jones: Getting the Goods**`: a line set apart whole is read as its
+        # words are, when they are a name and a title beyond doubt
+        whole = split_item(text, (), labels=labels, rooms=rooms, prefer=prefer)
+        if whole.title and whole.people and whole.people_score >= 0.99 \
+                and len(whole.title.split()) >= 2 and all(name_like(p.name) for p in whole.people):
+            return whole
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
                      list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+
+
+def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
+    """Whether one bold or italic span (no link) covers the whole line."""
+    n = len(text.strip())
+    lead = len(text) - len(text.lstrip())
+    return len(spans) == 1 and spans[0].href is None and (spans[0].bold or spans[0].italic) \
+        and spans[0].start <= lead and spans[0].end >= lead + n
 
 
 _QUOTES = frozenset("\"“”„«»")

@@ -175,6 +175,7 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             if stripped[0] in _BLOCK_MARKS:
                 if _LIQUID_LINE.match(raw) or (_REFDEF.match(raw) and stripped.startswith("[")):
                     b.markup.add(no)
+                    _block_classes(b, raw, para_open)
                     i += 1
                     continue
                 m = _FENCE.match(raw)
@@ -431,6 +432,23 @@ def _pipe_table(b: _Builder, i: int) -> int:
         b.markup.add(j + 1)
         j += 1
     return j
+
+
+_IAL = re.compile(r"^\s*\{:\s*((?:\.[\w-]+\s*)+)\}\s*$")
+
+
+def _block_classes(b: _Builder, raw: str, para_open: bool) -> None:
+    """A kramdown block attribute line (`{: .loc}`) right under a paragraph gives that
+    paragraph's lines its classes, as `<p class="loc">` gives them in a saved page."""
+    m = _IAL.match(raw)
+    if not m or not para_open or not b.out:
+        return
+    css = " ".join(c.lstrip(".").lower() for c in m.group(1).split())
+    para = b.out[-1].para
+    for ln in reversed(b.out):
+        if ln.para != para:
+            break
+        ln.css = f"{ln.css} {css}".strip()
 
 
 def _day_heading(raw: str) -> bool:
