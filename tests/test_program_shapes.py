@@ -963,3 +963,14 @@ def test_four_digit_clock_ranges_are_times_but_years_and_room_numbers_are_not():
     assert ("Scene Graphs Revisited", "10:00", "10:25") in slots(sch)
     starts = {e["start"] for e in entries(sch)}
     assert "12:01" not in starts and "20:19" not in starts
+
+
+def test_invited_talk_by_a_linked_name_over_the_title_in_a_table_cell():
+    sch = read("# Workshop Program\n\nMonday, June 2, 2025\n\n| Time | Session |\n|---|---|\n"
+               "| 09:00 - 09:40 | Invited Talk by **[Aleksandr Petiushko](https://p.example/)**<br>"
+               "*Safety and Uncertainty in Autonomous Driving* |\n"
+               "| 09:40 - 10:00 | Talk by Ana Ruiz |\n", "program.md")
+    t = titled(sch, "Safety and Uncertainty in Autonomous Driving")
+    assert (t["start"], t["people"], t["kind"]) == ("09:00", ["Aleksandr Petiushko"], SessionKind.INVITED)
+    assert "Aleksandr Petiushko" not in titles(sch)
+    assert titled(sch, "Talk")["people"] == ["Ana Ruiz"]

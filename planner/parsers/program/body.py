@@ -351,7 +351,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     """One sub-item from its records: title, people, labels, abstract."""
     item = Item(lines=[r.line for r in recs])
     parts = ItemParts()
-    title_set = False
+    title_set = label_title = False
     for r in recs:
         if r.kind == "skip":
             continue
@@ -383,6 +383,8 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 parts.title = p.title
                 parts.url = parts.url or p.url
                 title_set = True
+                # `Invited Talk by X` over the talk's title: the label was no title
+                label_title = label_kind(p.title) is not None and bool(p.people)
             if p.kind and not parts.kind:
                 parts.kind, parts.label = p.kind, p.label
             elif p.label and not parts.label:
@@ -393,6 +395,14 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             parts.room = parts.room or p.room
             parts.notes.extend(p.notes)
             continue
+        if r.kind == "title" and label_title and not item.abstract:
+            p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
+            if p.title and not p.people:
+                kind = label_kind(parts.title)
+                parts.title, label_title = p.title, False
+                parts.kind = parts.kind or kind
+                parts.url = parts.url or p.url
+                continue
         if r.kind in ("people", "title") and title_set:
             got = people_of(r.line.text, lenient=True)
             if got is not None and (r.kind == "people" or got.score >= 0.75):

@@ -233,6 +233,9 @@ def _spans_in(spans: tuple[Span, ...], text: str) -> tuple[Span, ...]:
     return tuple(s for s in spans if s.start < len(text))
 
 
+_BY_BEFORE = re.compile(r"\b(?:by|with|from)\s*[\[(*_]*\s*$", re.IGNORECASE)
+
+
 def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None:
     """The stretch set apart as the title: a bold, linked or italic run that is not a
     label and not a list of people."""
@@ -249,6 +252,9 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:
             continue  # an italic author list is not the title
+        if _BY_BEFORE.search(text, 0, max(0, s.start)) and got is not None \
+                and all(name_like(p.name) for p in got.people):
+            continue  # `Invited Talk by **[Name](url)**`: the person, not the title
         words = min(seg.count(" ") + 1, 12)
         weight = words + (8 if s.bold else 0) + (2 if s.href else 0) + (3 if s.start <= 2 else 0)
         if best is None or weight > best[0]:
