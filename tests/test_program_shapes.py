@@ -974,3 +974,16 @@ def test_invited_talk_by_a_linked_name_over_the_title_in_a_table_cell():
     assert (t["start"], t["people"], t["kind"]) == ("09:00", ["Aleksandr Petiushko"], SessionKind.INVITED)
     assert "Aleksandr Petiushko" not in titles(sch)
     assert titled(sch, "Talk")["people"] == ["Ana Ruiz"]
+
+
+def test_a_timetable_of_start_times_ends_each_entry_at_the_next_start():
+    sch = read("## Friday, November 24, 2000\n\n| Time | Activity | Venue |\n|---|---|---|\n"
+               "| 9:00 | Arrival and set up | Main Foyer |\n"
+               "| 10:00 | Registration and Coffee | |\n"
+               "| 10:30 | President's Welcome | Lecture Theatre |\n"
+               "| 11:00 | Session A | Various Rooms |\n")
+    arrival = titled(sch, "Arrival and set up")["obj"]
+    assert arrival.end.strftime("%H:%M") == "10:00" and arrival.end_estimated
+    welcome = titled(sch, "President's Welcome")["obj"]
+    assert welcome.end.strftime("%H:%M") == "11:00" and welcome.end_estimated
+    assert titled(sch, "Session A")["obj"].end_estimated  # the last: estimated as before

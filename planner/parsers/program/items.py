@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
-from .kinds import split_label
+from .kinds import label_kind, split_label
 from .people import Person, name_like, read_people
 
 _NUMBERING = re.compile(
@@ -252,7 +252,8 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:
             continue  # an italic author list is not the title
-        if _BY_BEFORE.search(text, 0, max(0, s.start)) and got is not None \
+        by = _BY_BEFORE.search(text, 0, max(0, s.start))
+        if by and label_kind(text[:by.start()].strip(" -–:")) is not None and got is not None \
                 and all(name_like(p.name) for p in got.people):
             continue  # `Invited Talk by **[Name](url)**`: the person, not the title
         words = min(seg.count(" ") + 1, 12)
