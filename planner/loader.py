@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import locations
 from .cache import cached_parse
+from .diagnostics import Diagnostic, Severity
 from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
 from .sources import NOTICE, is_url
@@ -72,10 +73,16 @@ def load_schedule(path: str | os.PathLike[str], options: LoadOptions | None = No
     if is_url(path):
         return load_url(str(path), options)
     p = Path(path)
-    text = read_text(p)
+    notes: list[str] = []
+    text = read_text(p, notes)
     meta = read_metadata(p) if os.path.isfile(p) else {}
     # Big texts are parsed once and read back from planner.cache afterwards.
-    return cached_parse(text, str(path), meta, options, parse_text)
+    schedule = cached_parse(text, str(path), meta, options, parse_text)
+    for note in notes:
+        schedule.diagnostics.insert(0, Diagnostic(source=str(path), line=None,
+                                                  severity=Severity.WARNING, code="charset",
+                                                  message=note))
+    return schedule
 
 
 def load_url(url: str, options: LoadOptions | None = None, *, refresh: bool = False) -> Schedule:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
 from pathlib import Path
 
 from .errors import PlannerError
@@ -25,18 +27,62 @@ def looks_binary(data: bytes) -> bool:
     return controls > max(8, len(sample) // 100)
 
 
-def decode_text(data: bytes, name: str) -> str:
-    """Decode bytes as UTF-8 (a BOM is allowed), or raise a PlannerError naming the spot."""
+def decode_text(data: bytes, name: str, notes: list[str] | None = None) -> str:
+    """Decode bytes as UTF-8 (a BOM is allowed), or raise a PlannerError naming the spot.
+
+    A saved web page that is not UTF-8 is read as a browser reads it: in the charset it
+    declares, else as Windows-1252; `notes` gets a sentence saying so."""
     if looks_binary(data):
         raise PlannerError(f"{name} looks like a binary file, not schedule text.")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        got = _as_a_browser_would(data)
+        if got is not None:
+            text, charset = got
+            if notes is not None:
+                notes.append(f"{name} is not UTF-8; read as {charset}, as a browser reads the page")
+            return _checked(text, name)
         line = data.count(b"\n", 0, exc.start) + 1
         raise PlannerError(
             f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line}); "
             "save it as UTF-8 and try again."
         ) from None
+    return _checked(text, name)
+
+
+# A saved page that says what it is written in: `<meta charset="windows-1252">`, the
+# older http-equiv form, or an XML declaration's encoding.
+_DECLARED = re.compile(
+    rb"<meta[^>]{0,200}?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]{2,40})"
+    rb"|<\?xml[^>]{0,100}?encoding\s*=\s*[\"']([A-Za-z0-9_.:-]{2,40})", re.IGNORECASE)
+
+
+_HTML_TAGS = re.compile(rb"<(?:html|head|body|table|tr|td|div|p|h[1-6]|ul|li|br)\b", re.IGNORECASE)
+
+
+def _as_a_browser_would(data: bytes) -> tuple[str, str] | None:
+    """(the text, its charset) of a saved page in the charset it declares in its head,
+    else, when it is HTML, in Windows-1252 (what browsers assume for an undeclared
+    Western page); None for plain text, or a charset its bytes do not fit."""
+    m = _DECLARED.search(data[:4096])
+    if m is not None:
+        label = (m.group(1) or m.group(2)).decode("ascii").lower()
+    elif len(_HTML_TAGS.findall(data[:65536])) >= 3:
+        label = "windows-1252"
+    else:
+        return None
+    # browsers read a page labelled Latin-1 (or ASCII) as windows-1252 (WHATWG Encoding)
+    if label in ("iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii", "l1", "cp1252"):
+        label = "windows-1252"
+    try:
+        codecs.lookup(label)
+        return data.decode(label), label
+    except (LookupError, UnicodeDecodeError):
+        return None
+
+
+def _checked(text: str, name: str) -> str:
     if not text or text.isspace():  # (strip would copy a 60 MB text to look)
         raise PlannerError(f"{name} is empty.")
     lines = text.count("\n")
@@ -72,9 +118,10 @@ def read_bytes(
     return data
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """A schedule text: UTF-8, not binary, not empty; else one sentence saying why."""
+def read_text(path: str | os.PathLike[str], notes: list[str] | None = None) -> str:
+    """A schedule text: UTF-8 (or a saved page's own charset, see `decode_text`), not
+    binary, not empty; else one sentence saying why."""
     data = read_bytes(path)
     if not data:
         raise PlannerError(f"{path} is empty.")
-    return decode_text(data, str(path))
+    return decode_text(data, str(path), notes)

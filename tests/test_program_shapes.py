@@ -132,6 +132,53 @@ def test_heading_that_starts_with_a_time_range_is_a_session():
     assert children == ["Tiered Memory Without Tears", "Pointer Chasing Considered Harmful"]
 
 
+STACKED = ("## Wednesday, April 9, 2025\n\n### 10:45-12:00 Session 1: Memory Madness\n\n"
+           "Paged Attention Revisited\nEmil Sandberg\n\n"
+           "Compilers for Sparse Tensors\nLi Wei\n\n"
+           "* Zoned Storage\n  Ana Ruiz\n* Rust Kernels\n  Bo Chen\n")
+
+
+def test_titles_stacked_over_their_speakers_in_markdown_are_talks():
+    """A title over its speaker, pair after pair, where some titles read like names
+    (`Paged Attention Revisited`, `Zoned Storage`): the pairs' layout says which is which,
+    and a Markdown soft break between two short lines is not a wrapped paragraph."""
+    sch = read(STACKED, "program.md")
+    children = [(e["title"], e["people"]) for e in entries(sch)
+                if e["session"] == "Session 1: Memory Madness"]
+    assert children == [("Paged Attention Revisited", ["Emil Sandberg"]),
+                        ("Compilers for Sparse Tensors", ["Li Wei"]),
+                        ("Zoned Storage", ["Ana Ruiz"]), ("Rust Kernels", ["Bo Chen"])]
+    assert titled(sch, "Session 1: Memory Madness")["people"] == []
+
+
+def test_titles_over_affiliated_speakers_without_blank_lines():
+    """A USENIX-style paste with no blank lines: session line, then title / people with
+    affiliations; no title ends with a function word, yet none is read as a person."""
+    sch = read("Tuesday, June 3, 2025\n"
+               "10:45 am - 12:05 pm   Session 1: Memory Madness\n"
+               "Paged Attention Revisited\n"
+               "Emil Sandberg (Uppsala University), Sara Novak (ETH Zurich)\n"
+               "Sparse Tensors Everywhere\nLi Wei (Tsinghua University)\n"
+               "1:30 pm - 2:30 pm   Session 2: Storage\n"
+               "Zoned Storage in Practice\nAna Ruiz (MIT)\n")
+    t = titled(sch, "Paged Attention Revisited")
+    assert t["session"] == "Session 1: Memory Madness"
+    assert t["people"] == ["Emil Sandberg", "Sara Novak"]
+    assert t["affs"] == ["Uppsala University", "ETH Zurich"]
+    assert titled(sch, "Sparse Tensors Everywhere")["people"] == ["Li Wei"]
+    z = titled(sch, "Zoned Storage in Practice")
+    assert z["session"] == "Session 2: Storage" and z["people"] == ["Ana Ruiz"]
+    assert titled(sch, "Session 1: Memory Madness")["people"] == []
+
+
+def test_a_list_of_speakers_one_per_line_stays_people():
+    """The pairs rule needs evidence of titles: a plain list of names stays a list."""
+    sch = read("## Wednesday, April 9, 2025\n\n### 13:00-14:00 Panel: Future of Systems\n\n"
+               "Emil Sandberg\nLi Wei\nAna Ruiz\nBo Chen\n")
+    assert titled(sch, "Future of Systems")["people"] == [
+        "Emil Sandberg", "Li Wei", "Ana Ruiz", "Bo Chen"]
+
+
 @xfail("'Invited Talk - \"Title\", Speaker (Affil)': the 'Invited Talk -' label does not set the kind (talk, not invited)")
 def test_twelve_hour_range_with_a_label_a_quoted_title_and_a_speaker_with_affiliation():
     sch = read("Friday, December 13, 2024\n\n"
@@ -859,3 +906,85 @@ def test_shopping_list_is_refused_with_one_sentence(tmp_path):
     assert err and "\n" not in err and "Traceback" not in err
     with pytest.raises(PlannerError):
         load_schedule(src, LoadOptions(today=TODAY))
+
+
+@pytest.mark.parametrize("first", ["Timezone: Pacific/Honolulu", "All times are HST",
+                                   "Location: Hilton Hawaiian Village"])
+def test_a_fact_line_on_top_does_not_name_the_conference(first: str):
+    sch = read(first + "\n\n## Monday, June 2, 2025\n\n* 14:00 -- 14:05 Opening\n"
+               "* 14:05 -- 14:55 Oral: Faster Sorting, Li Wei\n")
+    assert sch.conference == "Conference program"
+    assert ("Faster Sorting", "14:05", "14:55") in slots(sch)
+
+
+@pytest.mark.parametrize("head", ['<meta charset="windows-1252">',
+                                  '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">',
+                                  ""])
+def test_a_saved_page_in_a_legacy_charset_reads_as_a_browser_reads_it(head, tmp_path):
+    """A page saved in Windows-1252 (declared, or undeclared as old PHP fragments are):
+    read in that charset with a warning saying so; plain text that is not UTF-8 is still
+    refused (tests/test_cli_agenda.py)."""
+    page = (f"<html><head>{head}<title>Tagung 2015</title></head><body>"
+            "<h2>Wednesday, March 11, 2015</h2><table><tr><th>Zeit</th><th>Talk</th></tr>"
+            "<tr><td>9:00 \u2013 10:45</td><td>Eröffnung und Grußworte</td></tr>"
+            "<tr><td>11:00 \u2013 12:00</td><td>Lernen im Museum \u2013 José Gonçalves</td></tr>"
+            "</table></body></html>")
+    path = tmp_path / "programm.html"
+    path.write_bytes(page.encode("cp1252"))
+    sch = load_schedule(path, LoadOptions(today=TODAY))
+    assert ("Eröffnung und Grußworte", "09:00", "10:45") in slots(sch)
+    assert any(d.code == "charset" and "windows-1252" in d.message for d in sch.diagnostics)
+    ran = planner("check", str(path))
+    assert ran.returncode == 0 and "read as windows-1252" in ran.stdout, ran.stderr
+
+
+def test_kramdown_class_lines_give_rooms_and_bold_name_colon_title_gives_the_speaker():
+    """A Jekyll page: a time heading, the room with a kramdown class line `{: .loc}`, the
+    block's title as a smaller heading; talks as `**Speaker: Title**`."""
+    sch = read("## Saturday, October 5, 2013\n\n"
+               "### 09:00--10:00\nConference center lobby\n{: .loc}\n\n"
+               "#### Registration & Welcome coffee\n\n"
+               "### 10:10--10:45\n**Chris Jones: Getting the Goods**\n{: .desc}\n\n"
+               "Good reporting is essential to telling true stories, but there is more to "
+               "reporting than the simple gathering of facts.\n{: .desc}\n", "schedule.md")
+    reg = titled(sch, "Registration & Welcome coffee")
+    assert (reg["start"], reg["end"], reg["room"]) == ("09:00", "10:00", "Conference center lobby")
+    assert "Conference center lobby" not in titles(sch)
+    talk = titled(sch, "Getting the Goods")
+    assert (talk["start"], talk["people"]) == ("10:10", ["Chris Jones"])
+
+
+def test_four_digit_clock_ranges_are_times_but_years_and_room_numbers_are_not():
+    sch = read("# Workshop on Differentiable Vision 2020\n\nFriday, December 11, 2020\n\n"
+               "| Time | Talk |\n|---|---|\n| 0945 - 1000 | Opening Remarks |\n"
+               "| 1000 - 1025 | Invited Talk: Scene Graphs Revisited, Ana Ruiz |\n"
+               "| 1030 - 1100 | Poster session, Rooms 1201-1205 |\n\n"
+               "Copyright 2019-2020 the organizers.\n")
+    assert ("Opening Remarks", "09:45", "10:00") in slots(sch)
+    assert ("Scene Graphs Revisited", "10:00", "10:25") in slots(sch)
+    starts = {e["start"] for e in entries(sch)}
+    assert "12:01" not in starts and "20:19" not in starts
+
+
+def test_invited_talk_by_a_linked_name_over_the_title_in_a_table_cell():
+    sch = read("# Workshop Program\n\nMonday, June 2, 2025\n\n| Time | Session |\n|---|---|\n"
+               "| 09:00 - 09:40 | Invited Talk by **[Aleksandr Petiushko](https://p.example/)**<br>"
+               "*Safety and Uncertainty in Autonomous Driving* |\n"
+               "| 09:40 - 10:00 | Talk by Ana Ruiz |\n", "program.md")
+    t = titled(sch, "Safety and Uncertainty in Autonomous Driving")
+    assert (t["start"], t["people"], t["kind"]) == ("09:00", ["Aleksandr Petiushko"], SessionKind.INVITED)
+    assert "Aleksandr Petiushko" not in titles(sch)
+    assert titled(sch, "Talk")["people"] == ["Ana Ruiz"]
+
+
+def test_a_timetable_of_start_times_ends_each_entry_at_the_next_start():
+    sch = read("## Friday, November 24, 2000\n\n| Time | Activity | Venue |\n|---|---|---|\n"
+               "| 9:00 | Arrival and set up | Main Foyer |\n"
+               "| 10:00 | Registration and Coffee | |\n"
+               "| 10:30 | President's Welcome | Lecture Theatre |\n"
+               "| 11:00 | Session A | Various Rooms |\n")
+    arrival = titled(sch, "Arrival and set up")["obj"]
+    assert arrival.end.strftime("%H:%M") == "10:00" and arrival.end_estimated
+    welcome = titled(sch, "President's Welcome")["obj"]
+    assert welcome.end.strftime("%H:%M") == "11:00" and welcome.end_estimated
+    assert titled(sch, "Session A")["obj"].end_estimated  # the last: estimated as before

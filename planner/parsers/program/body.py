@@ -38,6 +38,7 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
 _ROLE_HEADING = re.compile(
@@ -63,6 +64,7 @@ class Rec:
     value: str = ""
     parts: ItemParts | None = None
     strong: str = ""  # heading, bold, bullet, link: how the layout sets it apart
+    paired: bool = False  # the first line of a title-over-people pair (`_stacked_pairs`)
 
 
 @dataclass
@@ -121,9 +123,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if not text or is_debris(text) or is_nav(text):
             out.append(Rec(ln, "skip"))
             continue
-        if _TEXT_CLASS.search(ln.css or ""):
-            out.append(Rec(ln, "prose"))  # inside `<div class="abstract">`
-            continue
+        if ln.css:
+            if _TEXT_CLASS.search(ln.css):
+                out.append(Rec(ln, "prose"))  # inside `<div class="abstract">`
+                continue
+            if _ROOM_CLASS.search(ln.css) and len(text) < 120:
+                out.append(Rec(ln, "label", "room", text))  # `<p class="location">`
+                continue
         lab = label_line(text)
         if lab is not None:
             name, value = lab
@@ -210,6 +216,8 @@ def _short_title(r: Rec) -> bool:
 
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
+    if not people_first:
+        _stacked_pairs(recs)
     starts: list[int] = []
     # A set-apart line that reads as one name, followed by people, is a short title
     # (`**Making Games**` over `Piper Thunstrom`).
@@ -244,13 +252,13 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             if follows_people and len(recs[j].line.text.split()) <= 4:
                 # `Program / Fun Calendar / Fun Panels`: a run of short lines is a menu
                 k = _next_meaningful(recs, j)
-                if _short_title(r) and k is not None and _short_title(recs[k]):
+                if _short_title(r) and _short_title(recs[j]) and k is not None \
+                        and _short_title(recs[k]):
                     follows_people = False
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
                 and r.parts.title and not _after_text(recs, i)
             marked = dominant and r.strong == dominant and n_marked >= 2
-            label_title = False
-            if follows_people or one_line or marked:
+            if follows_people or one_line or marked or r.paired:
                 starts.append(i)
                 if follows_people and recs[j].kind == "title":
                     recs[j].kind = "people"  # the position says it
@@ -272,6 +280,53 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     own = recs[:starts[0]]
     groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
     return own, groups
+
+
+def _stacked_pairs(recs: list[Rec]) -> None:
+    """Titles stacked over their people, pair after pair, where a title reads like a
+    name on its own (`Paged Attention Revisited` / `Emil Sandberg`): the layout says
+    which line is which.  Runs of title and people lines (anything else ends a run) are
+    read in pairs.  Where every pair's second line is people, a first line that reads as
+    one name without an affiliation is a title when the layout shows it: another first
+    line set apart the same way reads as a title and no first line names an affiliation,
+    or every second line names affiliations and no first line does, or it is a list
+    item whose people follow inside the same item.
+    """
+    runs: list[list[Rec]] = [[]]
+    for r in recs:
+        if r.kind == "skip":
+            continue
+        if r.kind in ("title", "people") and not r.strong.startswith("h"):
+            runs[-1].append(r)
+        elif runs[-1]:
+            runs.append([])
+    runs = [run for run in runs if run]
+    if not runs or any(len(run) % 2 for run in runs):
+        return
+    pairs = [(run[k], run[k + 1]) for run in runs for k in range(0, len(run), 2)]
+    if len(pairs) < 2 or any(b.kind != "people" for _, b in pairs):
+        return
+
+    def affiliated(r: Rec) -> bool:
+        got = read_people(r.line.text, lenient=True)
+        return got is not None and any(p.affiliation for p in got.people)
+
+    firsts = [a for a, _ in pairs]
+    if any(affiliated(a) for a in firsts):
+        return
+    by_affiliation = all(affiliated(b) for _, b in pairs)
+    styles = {a.strong for a in firsts if a.kind == "title" and not (a.parts and a.parts.people)}
+    for a, b in pairs:
+        if a.kind == "people":
+            got = read_people(a.line.text)
+            if got is not None and got.entries != 1:
+                continue
+            in_item = a.line.bullet and not b.line.bullet and a.line.item \
+                and a.line.item == b.line.item
+            if not (by_affiliation or a.strong in styles or in_item):
+                continue
+            a.kind = "title"
+        a.paired = True
 
 
 def _single_name_ok(recs: list[Rec], i: int, j: int) -> bool:
@@ -296,7 +351,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     """One sub-item from its records: title, people, labels, abstract."""
     item = Item(lines=[r.line for r in recs])
     parts = ItemParts()
-    title_set = False
+    title_set = label_title = False
     for r in recs:
         if r.kind == "skip":
             continue
@@ -328,6 +383,8 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 parts.title = p.title
                 parts.url = parts.url or p.url
                 title_set = True
+                # `Invited Talk by X` over the talk's title: the label was no title
+                label_title = label_kind(p.title) is not None and bool(p.people)
             if p.kind and not parts.kind:
                 parts.kind, parts.label = p.kind, p.label
             elif p.label and not parts.label:
@@ -338,6 +395,14 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             parts.room = parts.room or p.room
             parts.notes.extend(p.notes)
             continue
+        if r.kind == "title" and label_title and not item.abstract:
+            p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
+            if p.title and not p.people:
+                kind = label_kind(parts.title)
+                parts.title, label_title = p.title, False
+                parts.kind = parts.kind or kind
+                parts.url = parts.url or p.url
+                continue
         if r.kind in ("people", "title") and title_set:
             got = people_of(r.line.text, lenient=True)
             if got is not None and (r.kind == "people" or got.score >= 0.75):

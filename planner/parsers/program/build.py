@@ -4,6 +4,7 @@ was assumed and what was left unread."""
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections import Counter
@@ -292,6 +293,7 @@ class Builder:
         year = opts.year or (Counter(d.year for d in dates.values()).most_common(1)[0][0] if dates else None)
         conf_key = conference_key(conference, year)
         self._fix_meridiems(dates)
+        self._ends_from_next()
         self._merge_loose()
         stated_once = self._stated_once()
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
@@ -340,7 +342,7 @@ class Builder:
 
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
                       (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
-                      and day_line(ln) is None]
+                      and day_line(ln) is None and not _META_LINE.match(ln.text)]
         # Only the page's first heading names it (later ones name its parts).
         candidates = candidates[:1]
         if self.doc.title:
@@ -365,6 +367,25 @@ class Builder:
         for d in self.top:
             yield d
             yield from d.children
+
+    def _ends_from_next(self) -> None:
+        """An entry with a start only, in a timetable of one entry after another
+        (`9.00 am | Arrival`, `10.00 am | Registration`): it ends, as far as anyone can
+        tell, when the next entry that day starts (within four hours); marked estimated.
+        Entries inside a session keep their slots (planner.timing estimates those)."""
+        by_day: dict[object, list[Draft]] = {}
+        for d in self.top:
+            if d.start is not None and d.open is None:
+                by_day.setdefault(id(d.day) if d.day else None, []).append(d)
+        for drafts in by_day.values():
+            starts = sorted({_mins(d.start) for d in drafts})
+            for d in drafts:
+                if d.end is not None:
+                    continue
+                i = bisect.bisect_right(starts, _mins(d.start))
+                if i < len(starts) and starts[i] - _mins(d.start) <= 240:
+                    nxt = starts[i]
+                    d.end, d.end_guess = time(nxt // 60, nxt % 60), True
 
     def _fix_meridiems(self, dates: dict[int, date]) -> None:
         """A bare `2:15` after `11:30` the same day is in the afternoon."""
@@ -412,6 +433,7 @@ class Builder:
             if d.end is not None:
                 end_day = day + timedelta(days=1) if d.start and d.end < d.start else day
                 end = self._instant(end_day, d.end, zone)
+                end_est = d.end_guess
             if start is None and end is not None:
                 start = end - timedelta(minutes=30)
                 start_est = True
@@ -576,6 +598,10 @@ class Builder:
         schedule.lines_used = len(text_lines) - len(unused)
 
 
+# `Timezone: Pacific/Honolulu`, `All times are CEST`: facts about the program, not its name
+_META_LINE = re.compile(
+    r"^\W*(?:time\s*zone|tz|zone|location|venue|where|when|dates?|times?|room|place|"
+    r"last updated|updated)\s*:|^\W*(?:all\s+)?times\s+(?:are|in|shown)\b", re.IGNORECASE)
 _NAME_NOISE = re.compile(
     r"\b(?:program(?:me)?|schedule|agenda|overview|talks?|full|conference schedule|"
     r"presentations and talks|publications|accepted papers|papers|calendar|home)\b", re.I)

@@ -38,6 +38,7 @@ class Draft:
     day: DayRef | None = None
     start: time | None = None
     end: time | None = None
+    end_guess: bool = False  # the end is the next entry's start, not written
     open: str | None = None  # "after", "until", "allday"
     bare: bool = False  # the start had no meridiem and may need one from context
     people: list[Person] = field(default_factory=list)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
-from .kinds import split_label
+from .kinds import label_kind, split_label
 from .people import Person, name_like, read_people
 
 _NUMBERING = re.compile(
@@ -113,9 +113,24 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
         plain = _plain_item(text, lenient_people, prefer, labels)
         if plain is not None:
             return plain
+    if spans and not title_only and _all_emphasis(text, spans):
+        # `**Chris Jones: Getting the Goods**`: a line set apart whole is read as its
+        # words are, when they are a name and a title beyond doubt
+        whole = split_item(text, (), labels=labels, rooms=rooms, prefer=prefer)
+        if whole.title and whole.people and whole.people_score >= 0.99 \
+                and len(whole.title.split()) >= 2 and all(name_like(p.name) for p in whole.people):
+            return whole
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
                      list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+
+
+def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
+    """Whether one bold or italic span (no link) covers the whole line."""
+    n = len(text.strip())
+    lead = len(text) - len(text.lstrip())
+    return len(spans) == 1 and spans[0].href is None and (spans[0].bold or spans[0].italic) \
+        and spans[0].start <= lead and spans[0].end >= lead + n
 
 
 _QUOTES = frozenset("\"“”„«»")
@@ -218,6 +233,9 @@ def _spans_in(spans: tuple[Span, ...], text: str) -> tuple[Span, ...]:
     return tuple(s for s in spans if s.start < len(text))
 
 
+_BY_BEFORE = re.compile(r"\b(?:by|with|from)\s*[\[(*_]*\s*$", re.IGNORECASE)
+
+
 def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None:
     """The stretch set apart as the title: a bold, linked or italic run that is not a
     label and not a list of people."""
@@ -234,6 +252,10 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:
             continue  # an italic author list is not the title
+        by = _BY_BEFORE.search(text, 0, max(0, s.start))
+        if by and label_kind(text[:by.start()].strip(" -–:")) is not None and got is not None \
+                and all(name_like(p.name) for p in got.people):
+            continue  # `Invited Talk by **[Name](url)**`: the person, not the title
         words = min(seg.count(" ") + 1, 12)
         weight = words + (8 if s.bold else 0) + (2 if s.href else 0) + (3 if s.start <= 2 else 0)
         if best is None or weight > best[0]:

@@ -208,7 +208,8 @@ _EVENT_WORDS = AnyCase(re.compile(
     r"talks?|demo|demos|award|awards|meetup|party|banquet|excursion|announcements?|"
     r"introduction|presentation|presentations|discussion|q&a|networking|hacking|"
     r"competition|challenge|track|program|programme|schedule|agenda|event|events|start|"
-    r"begin|end|join|section|overview|introduction|intro|summary|update|status)\b",
+    r"begin|end|join|section|overview|introduction|intro|summary|update|status|edition|"
+    r"conference|symposium|summit|congress|forum|meeting)\b",
     re.IGNORECASE,
 ))
 _FUNCTION_WORDS = frozenset(

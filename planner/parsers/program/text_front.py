@@ -63,7 +63,27 @@ def _can_join(prev_raw: str, raw: str) -> bool:
         return False  # `- **Abstract**` or `Subjects:` over its text
     if _NO_JOIN.match(raw):
         return False
+    if _stacked(prev_raw, raw):
+        return False
     return True
+
+
+# How a wrapped paragraph ends a line: on a word that asks for more.
+_OPEN_END = re.compile(r"(?:[,;&/(\[–—-]|\b(?:and|or|of|the|a|an|for|in|on|to|with|by|at|from|"
+                       r"de|van|von|der|da|di|du|le|la|y|und|et))\s*$", re.IGNORECASE)
+
+
+def _stacked(prev_raw: str, raw: str) -> bool:
+    """A short line over a capitalised one: lines stacked on purpose (a title over its
+    speaker, `Paged Attention Revisited` / `Emil Sandberg`), not a wrapped paragraph,
+    whose lines run to near its width (a word is never 40 characters long)."""
+    prev = prev_raw.strip()
+    if prev.count("[") > prev.count("]") or prev.count("(") > prev.count(")") \
+            or prev.count("**") % 2 or prev.count("`") % 2 or prev.count("<") > prev.count(">"):
+        return False  # a link, parenthesis, emphasis or tag still open goes on
+    nxt = raw.lstrip(" >*_")
+    return (len(prev) < 40 and not _OPEN_END.search(prev) and bool(nxt)
+            and (nxt[0].isupper() or nxt[0].isdigit() and len(prev) < 40))
 
 
 _MD_SIGNS = re.compile(
@@ -155,6 +175,7 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             if stripped[0] in _BLOCK_MARKS:
                 if _LIQUID_LINE.match(raw) or (_REFDEF.match(raw) and stripped.startswith("[")):
                     b.markup.add(no)
+                    _block_classes(b, raw, para_open)
                     i += 1
                     continue
                 m = _FENCE.match(raw)
@@ -411,6 +432,23 @@ def _pipe_table(b: _Builder, i: int) -> int:
         b.markup.add(j + 1)
         j += 1
     return j
+
+
+_IAL = re.compile(r"^\s*\{:\s*((?:\.[\w-]+\s*)+)\}\s*$")
+
+
+def _block_classes(b: _Builder, raw: str, para_open: bool) -> None:
+    """A kramdown block attribute line (`{: .loc}`) right under a paragraph gives that
+    paragraph's lines its classes, as `<p class="loc">` gives them in a saved page."""
+    m = _IAL.match(raw)
+    if not m or not para_open or not b.out:
+        return
+    css = " ".join(c.lstrip(".").lower() for c in m.group(1).split())
+    para = b.out[-1].para
+    for ln in reversed(b.out):
+        if ln.para != para:
+            break
+        ln.css = f"{ln.css} {css}".strip()
 
 
 def _day_heading(raw: str) -> bool:

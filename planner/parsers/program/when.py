@@ -120,8 +120,44 @@ def _has_digit(line: str) -> bool:
     return any(c.isdigit() for c in line)
 
 
+# `0945 - 1000`: four-digit 24-hour clocks, read only as a range (a lone `1000` is a
+# number, `2019-2020` a span of years)
+_MILITARY = re.compile(r"(?<![\w:.$/#-])([01]\d|2[0-3])([0-5]\d)\s*(?:-{1,2}|–|—|to)\s*"
+                       r"([01]\d|2[0-4])([0-5]\d)(?![\w:/]|\.\d)")
+
+
+_NUMBERED_BEFORE = re.compile(r"\b(?:rooms?|rm|hall|suite|building|bldg|no|nos|nr|pages?|pp|"
+                              r"paper|papers|ids?|numbers?|tel|phone|fax)\.?\s*#?\s*$", re.IGNORECASE)
+
+
+def _military(line: str) -> list[TimeMark]:
+    out = []
+    for m in _MILITARY.finditer(line):
+        a, b = int(m.group(1) + m.group(2)), int(m.group(3) + m.group(4))
+        if 1900 <= a <= 2099 and 1900 <= b <= 2099 or b <= a \
+                or _NUMBERED_BEFORE.search(line, 0, m.start()):
+            continue
+        start, end = time(int(m.group(1)), int(m.group(2))), \
+            time(int(m.group(3)) % 24, int(m.group(4)))
+        stop, zone = m.end(), None
+        z = _ZONE_AFTER.match(line, stop)
+        if z and _plausible_zone(z.group("zone")):
+            zone, stop = z.group("zone"), z.end()
+        out.append(TimeMark(start, end, m.start(), stop, True, False, None, zone, True))
+    return out
+
+
 def iter_times(line: str) -> Iterator[TimeMark]:
     """The times and time ranges in `line`, in order, found as they are asked for."""
+    if _has_digit(line) and _MILITARY.search(line):
+        mil = _military(line)
+        if mil:
+            yield from sorted(mil + list(_iter_times(line)), key=lambda t: t.begin)
+            return
+    yield from _iter_times(line)
+
+
+def _iter_times(line: str) -> Iterator[TimeMark]:
     if not _has_digit(line):
         m = _ALL_DAY.search(line) or re.search(r"\b(?:noon|midnight)\b", line, re.IGNORECASE)
         if m and _ALL_DAY.match(m.group()):
