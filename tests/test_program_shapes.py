@@ -988,3 +988,24 @@ def test_a_timetable_of_start_times_ends_each_entry_at_the_next_start():
     welcome = titled(sch, "President's Welcome")["obj"]
     assert welcome.end.strftime("%H:%M") == "11:00" and welcome.end_estimated
     assert titled(sch, "Session A")["obj"].end_estimated  # the last: estimated as before
+
+
+@pytest.mark.parametrize(("line", "title", "names", "affs"), [
+    ("Scaling Vector Search on a Budget, Tomasz Kowalski (ETH Zurich)",
+     "Scaling Vector Search on a Budget", ["Tomasz Kowalski"], ["ETH Zurich"]),
+    ("Paper Cuts, Ana Ruiz and Bo Chen (MIT)", "Paper Cuts", ["Ana Ruiz", "Bo Chen"], ["MIT", "MIT"]),
+    ("Machines, Learning (Deepak Narayanan)", "Machines, Learning", ["Deepak Narayanan"], [None]),
+])
+def test_title_comma_name_then_affiliation_in_parentheses(line, title, names, affs):
+    sch = read("## Monday, June 16, 2025\n\n9:00 - 9:30  Opening Remarks, Ana Ruiz\n"
+               f"9:30 - 10:15  {line}\n")
+    e = titled(sch, title)
+    assert (e["start"], e["people"], e["affs"]) == ("09:30", names, affs)
+
+
+def test_invited_talk_by_over_a_title_that_reads_like_a_name():
+    sch = read("| Time | Talk |\n|---|---|\n| 0945 - 1000 | Opening Remarks |\n"
+               "| 1000 - 1025 | Invited Talk by **[Ana Ruiz](https://example.org/)**<br>"
+               "*Scene Graphs Revisited* |\n\nFriday, December 11, 2020.\n", "program.md")
+    e = titled(sch, "Scene Graphs Revisited")
+    assert (e["start"], e["people"]) == ("10:00", ["Ana Ruiz"])

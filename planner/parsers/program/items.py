@@ -535,6 +535,14 @@ def _people_left(text, masked, pattern, kind, p, bonus, lenient):
 def _paren_split(m: re.Match):
     inner = m.group("p")
     inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
+    # `Title, Name (Affil)`: the parenthesis is the affiliation of the name before it
+    # (the comma split reads that line)
+    before = m.group("t")
+    if "," in before:
+        last = before.rsplit(",", 1)[1].strip()
+        got = read_people(last) if last[:1].isupper() else None
+        if got is not None and got.score >= 0.99 and all(name_like(p.name) for p in got.people):
+            return None
     # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
     single = not re.search(r"[,;]", inner)
     got = read_people(inner, lenient=single and inner[:1].isupper())

@@ -491,6 +491,15 @@ class Reader:
         for r in recs:
             if r.kind == "skip":
                 d.used.add(r.line.no)
+        by_label = bool(d.title and d.people and label_kind(d.title) is not None)
+        if by_label:
+            # `Invited Talk by X` over the talk's title, which may read as a name
+            # (`Scene Graphs Revisited`): the line under the label is the title
+            first = next((r for r in own if r.kind in ("people", "title")), None)
+            if first is not None and first.kind == "people":
+                got = read_people(first.line.text)
+                if got is None or got.entries == 1 and not got.people[0].affiliation:
+                    first.kind, first.parts = "title", None
         people, chairs, text, room, titles = own_part(own)
         for r in own:
             if r.kind in ("people", "label", "prose", "link", "kindlabel"):
@@ -520,7 +529,6 @@ class Reader:
                 d.children.append(k)
             self._attach_labels(d, own)
             return
-        by_label = bool(d.title and d.people and label_kind(d.title) is not None)
         if titles and by_label and not (titles[0].parts and titles[0].parts.people):
             # `Invited Talk by X` over the talk's own title: the label was no title
             d.kind = d.kind or label_kind(d.title)
