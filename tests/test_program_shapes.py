@@ -519,6 +519,25 @@ def test_saved_html_page_reads_like_its_text(tmp_path):
     assert not any("Call for Papers" in t for t in titles(sch))
 
 
+def test_div_rows_nested_inside_a_div_row_cell_are_read(tmp_path):
+    """A Bootstrap-style page whose talk cell holds div rows of its own (a time beside a
+    bio); once raised AttributeError from the HTML front."""
+    html = ("<h1>Workshop on Hardware Security</h1><p>All times are in Pacific Time. "
+            "Saturday, June 19, 2021.</p>"
+            "<div class='row'><div class='col'><div class='time'>08:00 am - 08:05 am</div>"
+            "<div class='entry'>Opening Remarks</div></div></div>"
+            "<div class='row'><div class='col'><div class='time'>08:05 am - 09:05 am</div>"
+            "<div class='entry'><div class='title'>Keynote: Secure Enclaves Ten Years On</div>"
+            "<div class='speakers'>Maria Lopez (Example University)</div>"
+            "<div class='details'><div class='bio-row'><div class='when'>9:00</div>"
+            "<div class='bio'>Maria Lopez is a professor.</div></div></div></div></div></div>")
+    sch = read(html, name="program.html")
+    e = titled(sch, "Secure Enclaves Ten Years On")
+    assert (e["date"], e["start"], e["end"]) == (date(2021, 6, 19), "08:05", "09:05")
+    assert e["people"] == ["Maria Lopez"]
+    assert titled(sch, "Opening Remarks")["start"] == "08:00"
+
+
 # ---------------------------------------------------------------------------------------
 # Issue 14: affiliations
 # ---------------------------------------------------------------------------------------
