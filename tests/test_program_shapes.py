@@ -142,7 +142,6 @@ def test_twelve_hour_range_with_a_label_a_quoted_title_and_a_speaker_with_affili
     assert e["people"] == ["Priya Natarajan"] and e["affs"] == ["IIT Madras"]
 
 
-@xfail("'Keynote: Name (Affil)' with no talk title: the name is not taken as the speaker (speakers [])")
 def test_bulleted_double_dash_range_with_keynote_label_and_no_title():
     sch = read("## Thursday, July 17, 2025\n\n"
                "* 14:05 -- 14:55 Keynote: Yejin Choi (University of Washington)\n"
@@ -185,6 +184,18 @@ def test_weekday_date_range_and_room_after_an_at_sign():
     e = titled(sch, "Adversarial Robustness: Theory and Practice")
     assert (e["date"], e["start"], e["end"]) == (date(2018, 12, 3), "08:30", "10:30")
     assert e["room"] == "Room 220 E"
+
+
+def test_dotted_range_glued_to_the_title_and_a_speaker_label():
+    """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
+    sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"
+               "11.30-11.50Invited Speaker: Ana Ruiz\n11.50-12.10Keynote: Bo Chen (ETH Zurich)\n"
+               "12.10-12.30Wrap up and Close\n")
+    assert ("Invited Speaker", "11:30", "11:50") in slots(sch)
+    assert titled(sch, "Invited Speaker")["people"] == ["Ana Ruiz"]
+    k = titled(sch, "Keynote")
+    assert (k["start"], k["end"], k["people"], k["affs"]) == ("11:50", "12:10", ["Bo Chen"], ["ETH Zurich"])
+    assert ("Wrap up and Close", "12:10", "12:30") in slots(sch)
 
 
 def test_full_date_then_twelve_hour_range_then_title_on_one_line():

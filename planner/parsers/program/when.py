@@ -37,7 +37,8 @@ _TIME_RE = re.compile(
     r"(?<![\w:.$/#-])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
-    r"(?![\w:/]|\.\d)",
+    # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
+    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))[\w:/]|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
