@@ -294,6 +294,23 @@ def test_html_table_inside_markdown():
     assert e["people"] == ["Dmitry Vyukov"] and e["url"] == "https://example.org/t/1"
 
 
+def test_pipe_rows_pasted_without_a_delimiter_row():
+    """A table copied as pipes with no `|---|` row, a day row over a `Start | End | Location
+    | Activity` header, and cells whose lines were joined with ` · `."""
+    sch = read("Agenda\n| Tuesday October 24, 2023 | |||\n| Start | End | Location | Activity |\n"
+               "| 8:30 AM | 9:00 AM | Foyer | Morning Refreshments |\n"
+               "| 9:00 AM | 10:30 AM | Hall 3713 | Opening Plenary Session · Keynote talk and Q&A with the director |\n"
+               "| \n | |||\n| Wednesday October 25, 2023 | |||\n| Start | End | Location | Activity |\n"
+               "| 11:00 AM | 12:15 PM | Room 5600 | Breakout Session 2: Data Curation |\n")
+    e = titled(sch, "Morning Refreshments")
+    assert (e["date"], e["start"], e["end"], e["room"]) == (date(2023, 10, 24), "08:30", "09:00", "Foyer")
+    e = titled(sch, "Opening Plenary Session")
+    assert (e["start"], e["end"], e["room"]) == ("09:00", "10:30", "Hall 3713")
+    e = titled(sch, "Breakout Session 2: Data Curation")
+    assert (e["date"], e["start"], e["end"]) == (date(2023, 10, 25), "11:00", "12:15")
+    assert not any(t in ("Start", "End", "Activity") for t in titles(sch))
+
+
 def test_tab_separated_paste_of_a_table():
     sch = read("PGConf.dev 2025\nTuesday, May 13, 2025\n"
                "Time\tSession\tSpeaker\tRoom\n"

@@ -11,7 +11,7 @@ the entry above (a row with an empty time cell listing a session's papers).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .doc import Cell, Line
@@ -21,6 +21,7 @@ from .when import DayMark, TimeMark, find_days, first_time
 _ROLE = [
     ("time", re.compile(r"^(?:time|times|when|hour|hours|slot|start|schedule|time \(.*\)|"
                         r"time\s*slot|period)$", re.I)),
+    ("end", re.compile(r"^(?:end|ends|end time|finish|until)$", re.I)),
     ("day", re.compile(r"^(?:day|date|days)$", re.I)),
     ("speaker", re.compile(r"^(?:speakers?|presenters?|authors?|who|names?|chairs?|hosts?|"
                            r"instructors?|lecturers?|panelists?|organi[sz]ers?|by)$", re.I)),
@@ -237,6 +238,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     events: list[TableEvent] = []
     tcol = roles.index("time") if "time" in roles else None
     dcol = roles.index("daycol") if "daycol" in roles else None
+    ecol = roles.index("end") if "end" in roles and tcol is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -270,6 +272,12 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if tcol is not None and vals[tcol] and t is None:
             # `All Day`, `TBA`: a time cell that gives no time
             t = first_time(vals[tcol])
+        if ecol is not None and t is not None and t.start is not None and t.end is None \
+                and vals[ecol]:
+            # `Start | End` columns: the end cell's clock ends the start cell's time
+            e = _is_time_cell(vals[ecol])
+            if e is not None and e.start is not None:
+                t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
         items: list[RowItem] = []
         if role_table:
             got = {}
@@ -343,6 +351,8 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
         vals = [v for v in texts[k] if v]
         if not vals:
             continue
+        if len(vals) == 1 and k < 2 and _day_cell(vals[0]):
+            continue  # the day over the header (`| Monday October 23, 2023 | | |`)
         cells = [c for c in (ln.cells or []) if not c.empty]
         single = all(len(c.lines) == 1 for c in cells)
         if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
@@ -350,9 +360,9 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
                 and (any(_role_of_header(v) for v in vals) or
                      not any(is_people_line(v) for v in vals)):
             return k
-        if k == 0 and len(rows) > 1:
+        if len(rows) > k + 1:
             roles = sum(1 for v in vals if _role_of_header(v))
-            if roles >= 1 and single and not any(_is_time_cell(v) for v in vals) \
+            if roles >= (1 if k == 0 else 2) and single and not any(_is_time_cell(v) for v in vals) \
                     and all(len(v) < 40 for v in vals):
                 return k
         break
