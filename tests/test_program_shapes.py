@@ -311,6 +311,27 @@ def test_pipe_rows_pasted_without_a_delimiter_row():
     assert not any(t in ("Start", "End", "Activity") for t in titles(sch))
 
 
+@pytest.mark.parametrize("sep", ["\t", " | "])
+def test_table_day_rows_of_two_cells_date_the_rows_under_them(sep: str):
+    """`Day 2 | 2024-05-14` rows (with the day's course title under the date) in a copied
+    or Markdown table, under a zone stated with a Unicode minus (`UTC−04:00`)."""
+    rows = [["Time", "Topic", "Location"], ["Day 1", "2024-05-13"], ["Genome Assembly Basics"],
+            ["12:00 PM", "Welcome and Getting Started", "Main Room"], ["1:45 PM", "Break"],
+            ["Day 2", "2024-05-14"], ["Variant Calling"],
+            ["12:00 PM", "Aligning Short Reads", "Main Room"], ["5:00 PM", "End"]]
+    if sep == "\t":
+        body = "\n".join("\t".join(r) for r in rows)
+    else:
+        body = "\n".join("| " + " | ".join(r) + " |" for r in rows[:1]) + "\n|---|---|---|\n" + \
+            "\n".join("| " + " | ".join(r) + " |" for r in rows[1:] if len(r) > 1)
+    sch = read("Workshop schedule\nAll times are EDT (UTC−04:00)\n\n" + body + "\n")
+    assert titled(sch, "Welcome and Getting Started")["date"] == date(2024, 5, 13)
+    e = titled(sch, "Aligning Short Reads")
+    assert (e["date"], e["start"]) == (date(2024, 5, 14), "12:00")
+    assert not any(e["start"] == "04:00" for e in entries(sch))
+    assert sch.sessions[0].start.utcoffset() == timedelta(hours=-4)
+
+
 def test_tab_separated_paste_of_a_table():
     sch = read("PGConf.dev 2025\nTuesday, May 13, 2025\n"
                "Time\tSession\tSpeaker\tRoom\n"

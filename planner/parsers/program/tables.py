@@ -254,13 +254,19 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if not nonempty:
             events.append(TableEvent("skip", ln.no))
             continue
-        # a day row: one cell naming a day
-        if len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty):
+        # a day row: one cell naming a day, or a few short cells that name it together
+        # (`Day 1 | 2020-07-27`)
+        # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines)
+        one = len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty)
+        firsts = [cells[c].lines[0].text for c, _ in nonempty
+                  if cells[c] is not None and cells[c].lines]
+        if one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts):
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
-                d = day_line(Line(cell.lines[0].no, nonempty[0][1], cell.lines[0].spans, heading=0,
-                                  cells=[cell]))
-                if d is not None and first_time(nonempty[0][1]) is None:
+                text = nonempty[0][1] if one else " ".join(firsts)
+                d = day_line(Line(cell.lines[0].no, text, cell.lines[0].spans if one else (),
+                                  heading=0, cells=[cell]))
+                if d is not None and first_time(text) is None:
                     events.append(TableEvent("day", ln.no, day=d))
                     continue
         day_here = None

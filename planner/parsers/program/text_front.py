@@ -473,6 +473,7 @@ def _tsv_table(b: _Builder, i: int) -> int:
     rows: list[tuple[int, list[list[tuple[int, str]]]]] = []  # (line, cells of (line, text) parts)
     width = 0
     j = i
+    after_day = False
     while j < len(src) and src[j].strip():
         raw = src[j].rstrip("\n")
         parts = raw.split("\t")
@@ -482,7 +483,11 @@ def _tsv_table(b: _Builder, i: int) -> int:
             not rows
             or raw.startswith("\t")
             or (len(parts) > 1 and (_TIME_START.match(parts[0]) is not None or len(rows[-1][1]) >= width))
+            # a day's row (`Day 2<TAB>2020-07-28`) and the line after it start rows of their own
+            or after_day
+            or (len(parts) > 1 and len(raw) <= 60 and _day_heading(" ".join(parts)))
         )
+        after_day = starts_row and len(parts) > 1 and len(raw) <= 60 and _day_heading(" ".join(parts))
         if starts_row:
             rows.append((j + 1, [[(j + 1, p)] for p in parts]))
             if len(rows) == 1:
