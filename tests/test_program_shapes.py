@@ -849,6 +849,31 @@ def test_arxiv_list_paste_uses_the_stated_titles():
     }
 
 
+def test_arxiv_search_results_paste_reads_as_papers_not_abstracts(tmp_path):
+    """A search-results page pasted: numbered ids with link labels, subject codes, the
+    title, an `Authors:` line and an `Abstract:` paragraph per paper.  It is read as the
+    papers (title, authors), not refused as fitting the abstract list equally."""
+    text = ("Skip to main content\n\nShowing 1–2 of 2 results for author: Ruiz, A\n\n"
+            "  1. arXiv:2511.00421  [pdf, other\n\n    cs.DC cs.LG\n\n"
+            "    Elastic Pipelines for Serving Mixture-of-Experts Models\n\n"
+            "    Authors: Ana Ruiz, Bo Chen, Li Wei\n\n"
+            "    Abstract: Serving mixture-of-experts models needs pipelines that grow and shrink …\n\n"
+            "    Submitted 3 November, 2025; originally announced November 2025.\n\n"
+            "  2. arXiv:2510.01877  [pdf, ps, other\n\n    cs.OS\n\n"
+            "    Checkpointing Without Stopping the World\n\n"
+            "    Authors: Emil Sandberg, Ana Ruiz\n\n"
+            "    Abstract: We present a checkpointing protocol that never pauses training …\n\n"
+            "    Submitted 2 October, 2025; originally announced October 2025.\n")
+    path = tmp_path / "search.txt"
+    path.write_text(text, encoding="utf-8")
+    sch = load_schedule(path, LoadOptions(today=TODAY))
+    got = {t.title: [p.name for p in t.speakers] for t in sch.talks()}
+    assert got == {
+        "Elastic Pipelines for Serving Mixture-of-Experts Models": ["Ana Ruiz", "Bo Chen", "Li Wei"],
+        "Checkpointing Without Stopping the World": ["Emil Sandberg", "Ana Ruiz"],
+    }
+
+
 @xfail("the venue and year of a publication entry ('*OSDI 2024*') are not kept as a note")
 def test_publication_page_keeps_venue_and_year_as_a_note_and_no_date():
     text = ("# Publications\n\n"
