@@ -567,6 +567,24 @@ def test_saved_html_page_reads_like_its_text(tmp_path):
     assert not any("Call for Papers" in t for t in titles(sch))
 
 
+def test_html_table_whose_day_is_a_cell_outside_any_row():
+    """`<table><th colspan="3">Friday, October 23rd 2020</th><tr>…`: the day cell written
+    straight inside the table, which the HTML parser leaves outside any row."""
+    html = ("<p>Talks run 9AM to 5PM PDT, UTC−07:00.</p>"
+            "<table border='1'><th colspan='3'>Friday, October 23rd 2020</th>"
+            "<tr><th></th><th>Presentation</th><th>Workshop Track</th></tr>"
+            "<tr><td>9:00</td><td colspan='2'><strong>Welcoming Remarks</strong></td></tr>"
+            "<tr><td>10:00</td><td>Threat Hunting on a Budget</td><td>Lockpicking 101</td></tr>"
+            "<th colspan='3'>Saturday, October 24th 2020</th>"
+            "<tr><td>9:00</td><td colspan='2'>Day Two Welcome</td></tr></table>")
+    sch = read(html, name="schedule.html")
+    e = titled(sch, "Welcoming Remarks")
+    assert (e["date"], e["start"]) == (date(2020, 10, 23), "09:00")
+    assert titled(sch, "Lockpicking 101")["date"] == date(2020, 10, 23)
+    assert titled(sch, "Day Two Welcome")["date"] == date(2020, 10, 24)
+    assert sch.timezone == "America/Los_Angeles"
+
+
 def test_div_rows_nested_inside_a_div_row_cell_are_read(tmp_path):
     """A Bootstrap-style page whose talk cell holds div rows of its own (a time beside a
     bio); once raised AttributeError from the HTML front."""

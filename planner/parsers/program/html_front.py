@@ -210,10 +210,16 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
 def _table(el, st: _Lines) -> None:
     st.tables += 1
     st.table_id = st.tables
-    for tr in el.iter("tr"):
+    for tr in el.iter("tr", "td", "th"):
         # rows of nested tables are read with their own cells
         parent_table = next((a for a in tr.iterancestors("table")), None)
         if parent_table is not el:
+            continue
+        if tr.tag != "tr":
+            # a cell outside any row (`<table><th colspan="5">Friday, October 23rd</th>`),
+            # which the parser leaves where it was written: a row of its own
+            if tr.getparent().tag in ("table", "tbody", "thead", "tfoot"):
+                _row(tr, [tr], st)
             continue
         cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")]
         in_head = any(a.tag == "thead" for a in tr.iterancestors())

@@ -35,6 +35,7 @@ _ROLE = [
     ("affiliation", re.compile(r"^(?:affiliations?|organi[sz]ations?|institutions?|company)$", re.I)),
 ]
 _FOLD = re.compile(r"[^\w()]+")
+_ROOMISH = re.compile(r"\b(?:track|room|hall|stage|auditorium)\b", re.I)
 
 
 @dataclass
@@ -146,6 +147,14 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     for c in range(width):
         if header[c]:
             roles[c] = _role_of_header(header[c])
+    # `Presentation | Workshop Track | Walkthrough Track`: columns beside a track or room
+    # column are parallel rooms, even one whose name is also a role
+    as_rooms: set[int] = set()
+    if "speaker" not in roles and any(h and _ROOMISH.search(h) for h in header):
+        for c in range(width):
+            if roles[c] == "title":
+                roles[c] = None
+                as_rooms.add(c)
     body = [k for k in range(len(rows)) if k != header_idx and k not in banners]
     # time column by content
     if "time" not in roles:
@@ -197,7 +206,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         d = find_days(h)
         if d and (d[0].weekday is not None or d[0].full) and len(h.split()) <= 4:
             day_cols[c] = d[0]
-        elif len(content) >= 2 and not _role_of_header(h) and len(h) <= 40:
+        elif len(content) >= 2 and (c in as_rooms or not _role_of_header(h)) and len(h) <= 40:
             room_cols[c] = h
     if len(set(room_cols.values())) < len(room_cols):
         room_cols = {}  # `CGO | CGO`: a banner over the columns, not room names
