@@ -198,6 +198,17 @@ def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     assert ("Wrap up and Close", "12:10", "12:30") in slots(sch)
 
 
+def test_range_in_parentheses_followed_by_its_duration():
+    sch = read("MONDAY, October 28, 2019\n\nMachines, Learning (09:00-10:20) (1:20 duration)\n\n"
+               "PipeDream: Generalized Pipeline Parallelism\nDeepak Narayanan, Aaron Harlap\n\n"
+               "BREAK (10:20-10:50) (0:30 duration)\n\nIt Must Be Secure (10:50-11:50) (60 min)\n")
+    assert ("Machines, Learning", "09:00", "10:20") in slots(sch)
+    assert ("It Must Be Secure", "10:50", "11:50") in slots(sch)
+    assert titled(sch, "BREAK")["kind"] == SessionKind.BREAK
+    assert titled(sch, "PipeDream: Generalized Pipeline Parallelism")["people"] == [
+        "Deepak Narayanan", "Aaron Harlap"]
+
+
 def test_full_date_then_twelve_hour_range_then_title_on_one_line():
     sch = read("Tuesday, April 6, 2021 9:30 AM - 10:45 AM Session 1\n"
                "Tuesday, April 6, 2021 11:00 AM - 12:15 PM Session 2\n")

@@ -183,6 +183,11 @@ def lead_range_header(text: str) -> Header | None:
     return Header(t, rest, len(text) - len(rest), None, "lead")
 
 
+_DURATION_AFTER = re.compile(
+    r"\s*\(\s*(?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\s*"
+    r"(?:duration|long)?\s*\)\s*$", re.IGNORECASE)
+
+
 def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     """The time that makes `line` an entry's header, or None when it is not one.
 
@@ -216,6 +221,8 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
     after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
+    if after.endswith(")") and _DURATION_AFTER.search(after):
+        after = _DURATION_AFTER.sub("", after)  # `(09:00-10:20) (1:20 duration)`: a note
     after_clean = after.strip(" -–—:|,).]([")
     if not before and not after_clean:
         return Header(t, "", len(text), day, "alone")
