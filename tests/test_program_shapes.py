@@ -153,7 +153,6 @@ def test_bulleted_double_dash_range_with_keynote_label_and_no_title():
     assert ("Poster Session", "14:55", "15:30") in slots(sch)
 
 
-@xfail("TITLE/AUTHORS labels: 'TITLE' stays in the title and the AUTHORS line is not read as the paper's people")
 def test_time_range_in_parentheses_after_the_title():
     sch = read("MONDAY, October 28, 2019\n\nMachines, Learning (09:00-10:20)\n\n"
                "TITLE PipeDream: Generalized Pipeline Parallelism for DNN Training\n"
@@ -627,8 +626,7 @@ AFFILIATION_FORMS = [
     ("Dat Nguyen, Khanh Nguyen (Texas A&M University)",
      ["Dat Nguyen", "Khanh Nguyen"], ["Texas A&M University", "Texas A&M University"]),
     pytest.param("AUTHORS Deepak Narayanan (Stanford University), Amar Phanishayee (Microsoft Research)",
-                 ["Deepak Narayanan", "Amar Phanishayee"], ["Stanford University", "Microsoft Research"],
-                 marks=xfail("the 'AUTHORS' label is kept as part of the first name")),
+                 ["Deepak Narayanan", "Amar Phanishayee"], ["Stanford University", "Microsoft Research"]),
     pytest.param("Ana Ruiz, Bo Chen (*Orange Labs*) and Carla Dias (*KAIST*)",
                  ["Ana Ruiz", "Bo Chen", "Carla Dias"], ["Orange Labs", "Orange Labs", "KAIST"],
                  marks=xfail("italic affiliations keep their asterisks ('*Orange Labs*')")),
@@ -726,7 +724,6 @@ def test_one_line_item(line, title, names, affs, kind):
         assert e["kind"] == kind
 
 
-@xfail("TITLE/AUTHORS labels are kept in titles and the AUTHORS line is not read as people")
 def test_title_and_authors_labels():
     sch = read("TITLE Verified Parsers for Binary Formats\nAUTHORS Ana Ruiz (ETH Zurich), Bo Chen (EPFL)\n\n"
                "TITLE Lazy Evaluation Strikes Back\nAUTHORS Emil Sandberg (Uppsala University)\n")

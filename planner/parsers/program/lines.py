@@ -76,9 +76,16 @@ _BY_LINE = re.compile(r"^(?P<label>organi[sz]ed by|presented by|hosted by|modera
                       r"led by|with)\s+(?P<value>\S.*)$", re.IGNORECASE)
 
 
+# A label set in capitals with no colon: `TITLE PipeDream: …`, `AUTHORS Deepak Narayanan (…)`.
+_CAPS_LABEL = re.compile(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTRACT)\s+(?P<value>\S.*)$")
+
+
 def label_line(text: str) -> tuple[str, str] | None:
     m = _LABEL_LINE.match(text.strip())
     if m:
+        return m.group("label").lower(), m.group("value").strip()
+    m = _CAPS_LABEL.match(text.strip()) if text[:1] in "TASP" else None
+    if m and not m.group("value").isupper():
         return m.group("label").lower(), m.group("value").strip()
     m = _BY_LINE.match(text.strip())
     if m and len(m.group("value")) < 300:
