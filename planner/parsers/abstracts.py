@@ -37,7 +37,7 @@ def _label_end(line: str) -> int | None:
 def sniff(text: str) -> float:
     """The share of paragraphs that open with `Abstract:`; numbered entries, author lines
     and session times belong to other formats and lower the fit."""
-    labelled = others = 0
+    labelled = others = authors = 0
     for raw in split_lines(text[:200_000]):
         line = raw.strip()
         if not line:
@@ -46,10 +46,15 @@ def sniff(text: str) -> float:
             labelled += 1
         elif line.startswith("#") or line[:7].lower() in ("authors", "author:"):
             others += 2
+            authors += line[:1] != "#"
         else:
             others += 0.25  # continuation lines and stray text
     if labelled == 0:
         return 0.0
+    if 2 * authors >= labelled:
+        # an `Authors:` line beside most abstracts: the text states its papers' titles and
+        # authors (an arXiv search pasted), which an abstract list has not
+        return 0.3
     return round(0.35 + 0.6 * labelled / (labelled + others), 3)
 
 

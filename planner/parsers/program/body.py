@@ -56,6 +56,18 @@ _DATED_NOTE = re.compile(
     r"(?:,?\s+\d{4})?)\W*\s*[:–—-]\s+\S", re.IGNORECASE)
 
 
+# A scheme and an identifier with a dot or slash in it, perhaps with its link labels in
+# brackets: `arXiv:2505.00988  [pdf, other]`, `doi:10.1145/3477132.3483540`.
+_IDENTIFIER = re.compile(r"^[A-Za-z]{2,8}\s*:\s*\d[\w-]*[./][\w./-]+(?:\s*\[[^\]]{0,40}\]?)?$")
+_SUBJECT_CODE = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,4})?(?:\.[A-Za-z]{2,4}(?:-[a-z]{2,4})?)?")
+
+
+def _subject_codes(text: str) -> bool:
+    toks = text.split()
+    return 1 <= len(toks) <= 8 and any("." in t for t in toks) and all(
+        _SUBJECT_CODE.fullmatch(t) for t in toks)
+
+
 @dataclass
 class Rec:
     line: Line
@@ -143,6 +155,12 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "kindlabel", name, value))
                 continue
             out.append(Rec(ln, "label", name, value))
+            continue
+        if _IDENTIFIER.match(text):
+            out.append(Rec(ln, "link", "identifier", text))  # `arXiv:2505.00988 [pdf, other]`
+            continue
+        if _subject_codes(text):
+            out.append(Rec(ln, "skip"))  # `cs.CC cs.DM math.CO`: a repository's subject codes
             continue
         strong = _strong(ln)
         if _DATED_NOTE.match(text):

@@ -60,6 +60,9 @@ class _Lines:
         self.items = 0
         self.para = 0
         self.css = ""
+        self.table_id = 0  # the table (or grid of div rows) the lines being read belong to
+        self.tables = 0
+        self.grid_parent = None
 
     def no(self, el) -> int:
         return (getattr(el, "sourceline", None) or 1) + self.offset
@@ -125,7 +128,8 @@ def _walk(el, st: _Lines, bold: bool = False, italic: bool = False, href: str | 
     if block:
         st.flush()
         if tag != "div" or not _grid_row(el):
-            st.grid_parent = None if tag in ("table", "h1", "h2", "h3", "h4", "h5", "h6") else getattr(st, "grid_parent", None)
+            if tag in ("table", "h1", "h2", "h3", "h4", "h5", "h6"):
+                st.grid_parent = None
     panel = st.tabs.get(el.get("id") or "")
     if panel:
         st.out.append(Line(st.no(el), panel, heading=2, para=st.para + 1, synthetic=True))
@@ -136,8 +140,8 @@ def _walk(el, st: _Lines, bold: bool = False, italic: bool = False, href: str | 
         return
     if tag in ("div", "li", "section", "article") and _grid_row(el):
         parent = el.getparent()
-        if getattr(st, "grid_parent", None) is not parent or not st.out or not st.out[-1].table:
-            st.tables = getattr(st, "tables", 0) + 1
+        if st.grid_parent is not parent or not st.out or not st.out[-1].table:
+            st.tables += 1
             st.grid_parent = parent
         saved_table = st.table_id
         st.table_id = st.tables
@@ -204,12 +208,18 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
 
 
 def _table(el, st: _Lines) -> None:
-    st.tables = getattr(st, "tables", 0) + 1
+    st.tables += 1
     st.table_id = st.tables
-    for tr in el.iter("tr"):
+    for tr in el.iter("tr", "td", "th"):
         # rows of nested tables are read with their own cells
         parent_table = next((a for a in tr.iterancestors("table")), None)
         if parent_table is not el:
+            continue
+        if tr.tag != "tr":
+            # a cell outside any row (`<table><th colspan="5">Friday, October 23rd</th>`),
+            # which the parser leaves where it was written: a row of its own
+            if tr.getparent().tag in ("table", "tbody", "thead", "tfoot"):
+                _row(tr, [tr], st)
             continue
         cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")]
         in_head = any(a.tag == "thead" for a in tr.iterancestors())
@@ -236,7 +246,6 @@ def _tabs(root) -> dict[str, str]:
 
 def _read(root, offset: int, refs: dict[str, str]) -> tuple[list[Line], _Lines]:
     st = _Lines(offset, refs, _tabs(root))
-    st.table_id = 0
     _walk(root, st)
     st.flush()
     return st.out, st

@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
-from .kinds import label_kind, split_label
-from .people import Person, name_like, read_people
+from .kinds import fold_label, label_kind, split_label
+from .people import Person, name_like, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -217,6 +217,8 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         spans = tuple(Span(s.start - shift, s.end - shift, s.bold, s.italic, s.href)
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
+        if main and not title_only and _label_then_people(parts, main):
+            return parts
     if not main:
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
@@ -227,6 +229,31 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         return parts
     _title_and_people(parts, main, spans, lenient_people, prefer)
     return parts
+
+
+_PERSON_LABEL = re.compile(r"(?:speaker|presenter|speakers|presenters)$")
+
+
+def _label_then_people(parts: ItemParts, rest: str) -> bool:
+    """`Keynote: Yejin Choi (University of Washington)`, `Invited Speaker: Joey Jones`: a
+    label with a person and no title after it.  The label is then the title and the
+    person its speaker.  What follows the label is taken as people when the label says
+    so (`Speaker`) or when each name carries an affiliation in parentheses (two capitalised
+    words alone may be a title: `Keynote: Future Directions`)."""
+    if len(rest) > 120 or rest[:1] in _QUOTES:
+        return False
+    got = read_people(rest)
+    if got is None or not got.people or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return False
+    sure = _PERSON_LABEL.search(fold_label(parts.label or "")) is not None or all(
+        p.affiliation and f"({p.affiliation})" in rest and org_like(p.affiliation)
+        for p in got.people)
+    if not sure:
+        return False
+    parts.title = parts.label
+    parts.people, parts.people_score, parts.by_label = list(got.people), got.score, True
+    return True
 
 
 def _spans_in(spans: tuple[Span, ...], text: str) -> tuple[Span, ...]:

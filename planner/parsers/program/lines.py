@@ -76,9 +76,16 @@ _BY_LINE = re.compile(r"^(?P<label>organi[sz]ed by|presented by|hosted by|modera
                       r"led by|with)\s+(?P<value>\S.*)$", re.IGNORECASE)
 
 
+# A label set in capitals with no colon: `TITLE PipeDream: …`, `AUTHORS Deepak Narayanan (…)`.
+_CAPS_LABEL = re.compile(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTRACT)\s+(?P<value>\S.*)$")
+
+
 def label_line(text: str) -> tuple[str, str] | None:
     m = _LABEL_LINE.match(text.strip())
     if m:
+        return m.group("label").lower(), m.group("value").strip()
+    m = _CAPS_LABEL.match(text.strip()) if text[:1] in "TASP" else None
+    if m and not m.group("value").isupper():
         return m.group("label").lower(), m.group("value").strip()
     m = _BY_LINE.match(text.strip())
     if m and len(m.group("value")) < 300:
@@ -183,6 +190,11 @@ def lead_range_header(text: str) -> Header | None:
     return Header(t, rest, len(text) - len(rest), None, "lead")
 
 
+_DURATION_AFTER = re.compile(
+    r"\s*\(\s*(?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\s*"
+    r"(?:duration|long)?\s*\)\s*$", re.IGNORECASE)
+
+
 def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     """The time that makes `line` an entry's header, or None when it is not one.
 
@@ -216,6 +228,8 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
     after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
+    if after.endswith(")") and _DURATION_AFTER.search(after):
+        after = _DURATION_AFTER.sub("", after)  # `(09:00-10:20) (1:20 duration)`: a note
     after_clean = after.strip(" -–—:|,).]([")
     if not before and not after_clean:
         return Header(t, "", len(text), day, "alone")

@@ -33,7 +33,7 @@ _LONG = re.compile(
     re.IGNORECASE,
 )
 _CITY_TIME = re.compile(
-    r"(?:\b(?P<a>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:local )?time\b|"
+    r"(?:\b(?P<a>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:local )?[Tt]ime\b|"
     r"\blocal time (?:in|of) (?P<b>[A-Z][a-z]+(?: [A-Z][a-z]+)?))"
 )
 _STATEMENT = re.compile(
@@ -192,30 +192,49 @@ def zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]
             out.append((m.group(), m.group(), None))
     if out:
         return out
+    offset_spans = []
     for m in _OFFSET.finditer(line):
         z = _offset_zone(m.group("sign"), int(m.group("h")), int(m.group("m") or 0))
         if z:
             out.append((z, m.group(), None))
+            offset_spans.append(m.span())
     for m in _LONG.finditer(line):
         name = m.group("name").lower()
         name = re.sub(r" (?:standard |daylight |summer )?time$", "", name)
         zone = _LONG_NAMES.get(name)
         if zone:
             out.append((zone, m.group(), None))
-    if not out:
+    if not out or all(z.startswith("Etc/") for z, _, _ in out):
         for m in _CITY_TIME.finditer(line):
             city = (m.group("a") or m.group("b") or "").lower()
             key = _cities().get(city)
             if key:
                 out.append((key, m.group(), None))
     for m in _ABBR.finditer(line):
+        if any(a <= m.start() < b for a, b in offset_spans):
+            continue  # the `GMT` of `GMT+1`
         found = zone_of_abbreviation(m.group("abbr"), text)
         if found and not any(e == m.group() for _, e, _ in out):
             if m.group("abbr") in ("ET", "CT", "MT", "PT", "UT", "IST", "BST", "CST") \
                     and not _STATEMENT.search(line) and not re.search(r"\d\s*" + m.group() + r"\b", line):
                 continue  # two-letter words and common abbreviations need a time beside them
             out.append((found[0], m.group(), found[1]))
-    return out
+    return _places_over_offsets(out)
+
+
+def _places_over_offsets(out: list[tuple[str, str, str | None]]) -> list[tuple[str, str, str | None]]:
+    """`GMT+1 (Vienna Time)`, `EDT (UTC−04:00)`: a place or an abbreviation beside a fixed
+    offset that it has at some time of the year is the zone meant (it keeps summer time)."""
+    fixed = [m for m in out if m[0].startswith("Etc/GMT")]
+    named = [m for m in out if not m[0].startswith("Etc/")]
+    if not fixed or not named:
+        return out
+    from datetime import datetime
+
+    probes = [datetime(2024, 1, 15, 12), datetime(2024, 7, 15, 12)]
+    offsets = {p.replace(tzinfo=ZoneInfo(z)).utcoffset() for z, _, _ in named for p in probes}
+    return [m for m in out if m not in fixed
+            or datetime(2024, 1, 15, 12, tzinfo=ZoneInfo(m[0])).utcoffset() not in offsets]
 
 
 def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:

@@ -11,7 +11,7 @@ the entry above (a row with an empty time cell listing a session's papers).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .doc import Cell, Line
@@ -21,6 +21,7 @@ from .when import DayMark, TimeMark, find_days, first_time
 _ROLE = [
     ("time", re.compile(r"^(?:time|times|when|hour|hours|slot|start|schedule|time \(.*\)|"
                         r"time\s*slot|period)$", re.I)),
+    ("end", re.compile(r"^(?:end|ends|end time|finish|until)$", re.I)),
     ("day", re.compile(r"^(?:day|date|days)$", re.I)),
     ("speaker", re.compile(r"^(?:speakers?|presenters?|authors?|who|names?|chairs?|hosts?|"
                            r"instructors?|lecturers?|panelists?|organi[sz]ers?|by)$", re.I)),
@@ -34,6 +35,7 @@ _ROLE = [
     ("affiliation", re.compile(r"^(?:affiliations?|organi[sz]ations?|institutions?|company)$", re.I)),
 ]
 _FOLD = re.compile(r"[^\w()]+")
+_ROOMISH = re.compile(r"\b(?:track|room|hall|stage|auditorium)\b", re.I)
 
 
 @dataclass
@@ -145,6 +147,14 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     for c in range(width):
         if header[c]:
             roles[c] = _role_of_header(header[c])
+    # `Presentation | Workshop Track | Walkthrough Track`: columns beside a track or room
+    # column are parallel rooms, even one whose name is also a role
+    as_rooms: set[int] = set()
+    if "speaker" not in roles and any(h and _ROOMISH.search(h) for h in header):
+        for c in range(width):
+            if roles[c] == "title":
+                roles[c] = None
+                as_rooms.add(c)
     body = [k for k in range(len(rows)) if k != header_idx and k not in banners]
     # time column by content
     if "time" not in roles:
@@ -196,7 +206,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         d = find_days(h)
         if d and (d[0].weekday is not None or d[0].full) and len(h.split()) <= 4:
             day_cols[c] = d[0]
-        elif len(content) >= 2 and not _role_of_header(h) and len(h) <= 40:
+        elif len(content) >= 2 and (c in as_rooms or not _role_of_header(h)) and len(h) <= 40:
             room_cols[c] = h
     if len(set(room_cols.values())) < len(room_cols):
         room_cols = {}  # `CGO | CGO`: a banner over the columns, not room names
@@ -237,6 +247,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     events: list[TableEvent] = []
     tcol = roles.index("time") if "time" in roles else None
     dcol = roles.index("daycol") if "daycol" in roles else None
+    ecol = roles.index("end") if "end" in roles and tcol is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -252,13 +263,19 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if not nonempty:
             events.append(TableEvent("skip", ln.no))
             continue
-        # a day row: one cell naming a day
-        if len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty):
+        # a day row: one cell naming a day, or a few short cells that name it together
+        # (`Day 1 | 2020-07-27`)
+        # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines)
+        one = len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty)
+        firsts = [cells[c].lines[0].text for c, _ in nonempty
+                  if cells[c] is not None and cells[c].lines]
+        if one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts):
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
-                d = day_line(Line(cell.lines[0].no, nonempty[0][1], cell.lines[0].spans, heading=0,
-                                  cells=[cell]))
-                if d is not None and first_time(nonempty[0][1]) is None:
+                text = nonempty[0][1] if one else " ".join(firsts)
+                d = day_line(Line(cell.lines[0].no, text, cell.lines[0].spans if one else (),
+                                  heading=0, cells=[cell]))
+                if d is not None and first_time(text) is None:
                     events.append(TableEvent("day", ln.no, day=d))
                     continue
         day_here = None
@@ -270,6 +287,12 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if tcol is not None and vals[tcol] and t is None:
             # `All Day`, `TBA`: a time cell that gives no time
             t = first_time(vals[tcol])
+        if ecol is not None and t is not None and t.start is not None and t.end is None \
+                and vals[ecol]:
+            # `Start | End` columns: the end cell's clock ends the start cell's time
+            e = _is_time_cell(vals[ecol])
+            if e is not None and e.start is not None:
+                t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
         items: list[RowItem] = []
         if role_table:
             got = {}
@@ -343,6 +366,8 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
         vals = [v for v in texts[k] if v]
         if not vals:
             continue
+        if len(vals) == 1 and k < 2 and _day_cell(vals[0]):
+            continue  # the day over the header (`| Monday October 23, 2023 | | |`)
         cells = [c for c in (ln.cells or []) if not c.empty]
         single = all(len(c.lines) == 1 for c in cells)
         if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
@@ -350,9 +375,9 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
                 and (any(_role_of_header(v) for v in vals) or
                      not any(is_people_line(v) for v in vals)):
             return k
-        if k == 0 and len(rows) > 1:
+        if len(rows) > k + 1:
             roles = sum(1 for v in vals if _role_of_header(v))
-            if roles >= 1 and single and not any(_is_time_cell(v) for v in vals) \
+            if roles >= (1 if k == 0 else 2) and single and not any(_is_time_cell(v) for v in vals) \
                     and all(len(v) < 40 for v in vals):
                 return k
         break

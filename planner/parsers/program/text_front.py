@@ -211,6 +211,10 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
                 i = _pipe_table(b, i)
                 para_open = False
                 continue
+        if stripped[0] == "|" and _bare_pipe_rows_ahead(src, i):
+            i = _pipe_table(b, i, delimited=False)
+            para_open = False
+            continue
         if "\t" in raw and stripped and _tsv_block_ahead(src, i):
             i = _tsv_table(b, i)
             para_open = False
@@ -398,24 +402,54 @@ def _split_pipes(raw: str) -> list[str]:
     return cells
 
 
+def _dotted_lines(parts: list[str]) -> list[str]:
+    """A cell whose lines were joined with ` · ` when copied (`Welcome Reception · Opening
+    Remarks from A and B`) as its lines again; a list of names (`A · B · C`) stays one."""
+    out: list[str] = []
+    for part in parts:
+        pieces = part.split(" · ") if " · " in part else [part]
+        if len(pieces) > 1 and max(len(p.split()) for p in pieces) >= 4:
+            out.extend(pieces)
+        else:
+            out.append(part)
+    return out
+
+
 def _cell(b: _Builder, no: int, raw: str, header: bool = False) -> Cell:
     lines = []
-    for part in _split_br(strip_liquid(raw)):
+    for part in _dotted_lines(_split_br(strip_liquid(raw))):
         text, spans = parse_inline(part, b.refs)
         if text:
             lines.append(Line(no, text, spans))
     return Cell(lines, header=header)
 
 
-def _pipe_table(b: _Builder, i: int) -> int:
+def _bare_pipe_rows_ahead(src: list[str], i: int) -> bool:
+    """Rows of a table pasted as pipes with no delimiter row under the first
+    (`| 8:30 AM | 9:00 AM | Suite | Refreshments |`): three lines or more that start with
+    a pipe, two of them with two cells or more."""
+    rows = wide = 0
+    for raw in src[i:i + 12]:
+        s = raw.strip()
+        if not s.startswith("|"):
+            break
+        rows += 1
+        wide += s.count("|") >= 3
+    return rows >= 3 and wide >= 2
+
+
+def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
     src = b.src
     b.table += 1
     header = _split_pipes(src[i])
-    b.out.append(Line(i + 1, " | ".join(c.strip() for c in header), cells=[_cell(b, i + 1, c, True) for c in header],
-                      table=b.table, header_row=True, para=b.new_para()))
-    b.markup.add(i + 2)
-    j = i + 2
-    while j < len(src) and src[j].strip() and ("|" in src[j]) and not _ATX.match(src[j]):
+    b.out.append(Line(i + 1, " | ".join(c.strip() for c in header),
+                      cells=[_cell(b, i + 1, c, delimited) for c in header],
+                      table=b.table, header_row=delimited, para=b.new_para()))
+    if delimited:
+        b.markup.add(i + 2)
+    j = i + 2 if delimited else i + 1
+    while j < len(src) and src[j].strip() and ("|" in src[j]) and not _ATX.match(src[j]) \
+            and (delimited or src[j].strip().startswith("|")):
         if _LIQUID_LINE.match(src[j]):
             b.markup.add(j + 1)
             j += 1
@@ -477,6 +511,7 @@ def _tsv_table(b: _Builder, i: int) -> int:
     rows: list[tuple[int, list[list[tuple[int, str]]]]] = []  # (line, cells of (line, text) parts)
     width = 0
     j = i
+    after_day = False
     while j < len(src) and src[j].strip():
         raw = src[j].rstrip("\n")
         parts = raw.split("\t")
@@ -486,7 +521,11 @@ def _tsv_table(b: _Builder, i: int) -> int:
             not rows
             or raw.startswith("\t")
             or (len(parts) > 1 and (_TIME_START.match(parts[0]) is not None or len(rows[-1][1]) >= width))
+            # a day's row (`Day 2<TAB>2020-07-28`) and the line after it start rows of their own
+            or after_day
+            or (len(parts) > 1 and len(raw) <= 60 and _day_heading(" ".join(parts)))
         )
+        after_day = starts_row and len(parts) > 1 and len(raw) <= 60 and _day_heading(" ".join(parts))
         if starts_row:
             rows.append((j + 1, [[(j + 1, p)] for p in parts]))
             if len(rows) == 1:

@@ -34,10 +34,11 @@ _CLOCK = (
 )
 _RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through)\s*"
 _TIME_RE = re.compile(
-    r"(?<![\w:.$/#-])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by)\s+)?"
+    r"(?<![\w:.$/#+\-−])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
-    r"(?![\w:/]|\.\d)",
+    # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
+    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))[\w:/]|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
