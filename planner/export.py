@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import BinaryIO
 
-from . import clock
+from . import clock, lifecycle
 from .agenda import Agenda, AgendaStore, normalize_ids
 from .days import local_day, resolve_day, schedule_days
 from .errors import AmbiguousError, PlannerError
@@ -57,6 +57,7 @@ class ExportReport:
     missing: list[str] = field(default_factory=list)  # picked ids no loaded schedule has
     missing_sources: list[str] = field(default_factory=list)  # the files they came from
     changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
+    cancelled: list[str] = field(default_factory=list)  # UIDs written as STATUS:CANCELLED
 
 
 def index_talks(schedules: Sequence[Schedule]) -> dict[str, Entry]:
@@ -151,6 +152,11 @@ def default_filename(entries: Sequence[Entry], selection: Selection, day: date |
     return stem.encode()[:MAX_STEM_BYTES].decode("utf-8", "ignore") + ".ics"
 
 
+def _loaded_entries(schedules: Sequence[Schedule]) -> list[Entry]:
+    """One stand-in entry per schedule: names a file that holds only cancellations."""
+    return [(s, None, Talk(id="", title="")) for s in schedules]
+
+
 def write_export(path: Path, data: bytes, *, named: bool) -> None:
     """Write the calendar to `path` (planner.safefile): a regular file is replaced in one
     step, a device or FIFO (`-o /dev/stdout`) written in place.  A symbolic link is
@@ -194,17 +200,30 @@ def export_agenda(
     selection = selection or Selection()
 
     def job(agenda: Agenda) -> ExportReport:
-        entries, missing, day = select_entries(
-            schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
-        )
+        now = clock.now()
+        loaded = [s.label for s in schedules]
+        try:
+            entries, missing, day = select_entries(
+                schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
+            )
+        except PlannerError:
+            # No pick left to write may still leave unpicked events to withdraw.
+            if selection.kind != "picks" or selection.day is not None or not lifecycle.to_cancel(
+                    agenda.exports, kind="picks", loaded=loaded, now=now):
+                raise
+            entries, missing, day = [], list(agenda.picks), None
+        zone = get_zone(selection.zone or agenda.timezone or default_zone_name(schedules))
+        cancel = lifecycle.to_cancel(agenda.exports, kind=selection.kind, loaded=loaded,
+                                     day=day, zone=zone, now=now)
         # Name the file and calendar after what is written, not what is left out.
         written = [e for e in entries if include_papers or e[2].timed] or entries
-        name = calendar_name(written, selection, day)
+        name = calendar_name(written or _loaded_entries(schedules), selection, day)
         build = build_calendar(
-            entries, calendar_name=name, now=clock.now(), alarms=alarms,
+            entries, calendar_name=name, now=now, alarms=alarms,
             previous=agenda.exports, include_papers=include_papers,
+            cancel=cancel, picked=selection.kind == "picks",
         )
-        if not build.events and not build.todos:
+        if not build.events and not build.todos and not build.cancelled:
             raise PlannerError(
                 "Nothing to write: the selected talks have no times; "
                 "--include-papers writes them as to-dos."
@@ -214,7 +233,8 @@ def export_agenda(
             if output is not None:
                 path = Path(output).expanduser()
             else:
-                path = Path(directory or ".") / default_filename(written, selection, day)
+                path = Path(directory or ".") / default_filename(
+                    written or _loaded_entries(schedules), selection, day)
             write_export(path, build.data, named=output is not None)
         else:
             output.write(build.data)
@@ -223,6 +243,7 @@ def export_agenda(
         return ExportReport(
             path=path, events=len(build.events), todos=len(build.todos), calendar_name=name,
             left_out=build.left_out, missing=missing, changed=build.changed,
+            cancelled=build.cancelled,
             missing_sources=sorted({s for tid in missing if (s := agenda.picks[tid].source)}),
         )
 
