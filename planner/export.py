@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import BinaryIO
 
@@ -21,7 +21,7 @@ from .agenda import Agenda, AgendaStore, normalize_ids
 from .days import local_day, resolve_day, schedule_days
 from .errors import AmbiguousError, PlannerError
 from .ics import Entry, build_calendar
-from .model import Schedule, Talk
+from .model import Schedule, SessionKind, Talk
 from .safefile import Refused, remove_stale_temporaries, write_file
 from .text import fold
 from .zones import default_zone_name, get_zone
@@ -72,6 +72,23 @@ def index_talks(schedules: Sequence[Schedule]) -> dict[str, Entry]:
     return out
 
 
+def session_entries(schedules: Sequence[Schedule]) -> list[Entry]:
+    """Timed sessions with no talks (opening remarks, a keynote read as a header alone),
+    each as a talk of its own so that --all writes the whole program.  Breaks stay out:
+    lunch and coffee in every calendar hide the talks."""
+    out: list[Entry] = []
+    for sch in schedules:
+        for s in sch.sessions:
+            if s.talks or s.start is None or s.end is None or s.kind == SessionKind.BREAK:
+                continue
+            talk = Talk(id=s.id, title=s.title, speakers=s.speakers, abstract=s.description,
+                        start=s.start, end=s.end, estimated=s.estimated, session_id=s.id,
+                        kind=s.kind, url=s.url, location=s.location, track=s.track,
+                        line=s.line)
+            out.append((sch, s, talk))
+    return out
+
+
 def _find(index: dict[str, Entry], wanted: str) -> Entry:
     if wanted in index:
         return index[wanted]
@@ -93,7 +110,7 @@ def select_entries(
     if selection.talk_ids:
         entries = [_find(index, tid) for tid in normalize_ids(selection.talk_ids)]
     elif selection.everything:
-        entries = list(index.values())
+        entries = list(index.values()) + session_entries(schedules)
     else:
         picked = list(picks)
         if not picked:
@@ -116,6 +133,28 @@ def select_entries(
         if not entries:
             raise PlannerError(f"None of the selected talks is on {day:%A} {day.isoformat()}.")
     return entries, missing, day
+
+
+def select_with_withdrawals(
+    schedules: Sequence[Schedule], agenda: Agenda, selection: Selection, now: datetime,
+) -> tuple[list[Entry], list[str], date | None, list[str]]:
+    """`select_entries`, and the UIDs of earlier exports to write as cancelled
+    (planner.lifecycle).  Unpicking every talk leaves nothing to select, and still
+    the events to withdraw."""
+    loaded = [s.label for s in schedules]
+    try:
+        entries, missing, day = select_entries(
+            schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
+        )
+    except PlannerError:
+        if selection.kind != "picks" or selection.day is not None or not lifecycle.to_cancel(
+                agenda.exports, kind="picks", loaded=loaded, now=now):
+            raise
+        entries, missing, day = [], list(agenda.picks), None
+    zone = get_zone(selection.zone or agenda.timezone or default_zone_name(schedules))
+    cancel = lifecycle.to_cancel(agenda.exports, kind=selection.kind, loaded=loaded,
+                                 day=day, zone=zone, now=now)
+    return entries, missing, day, cancel
 
 
 def _labels(entries: Sequence[Entry]) -> list[str]:
@@ -201,20 +240,7 @@ def export_agenda(
 
     def job(agenda: Agenda) -> ExportReport:
         now = clock.now()
-        loaded = [s.label for s in schedules]
-        try:
-            entries, missing, day = select_entries(
-                schedules, agenda.picks.keys(), selection, default_zone=agenda.timezone
-            )
-        except PlannerError:
-            # No pick left to write may still leave unpicked events to withdraw.
-            if selection.kind != "picks" or selection.day is not None or not lifecycle.to_cancel(
-                    agenda.exports, kind="picks", loaded=loaded, now=now):
-                raise
-            entries, missing, day = [], list(agenda.picks), None
-        zone = get_zone(selection.zone or agenda.timezone or default_zone_name(schedules))
-        cancel = lifecycle.to_cancel(agenda.exports, kind=selection.kind, loaded=loaded,
-                                     day=day, zone=zone, now=now)
+        entries, missing, day, cancel = select_with_withdrawals(schedules, agenda, selection, now)
         # Name the file and calendar after what is written, not what is left out.
         written = [e for e in entries if include_papers or e[2].timed] or entries
         name = calendar_name(written or _loaded_entries(schedules), selection, day)

@@ -40,10 +40,10 @@ from urllib.parse import urlsplit
 
 from icalendar import Calendar
 
-from . import clock, lifecycle
+from . import clock
 from .agenda import Agenda, AgendaStore, default_agenda_path
 from .errors import PlannerError
-from .export import Selection, calendar_name, select_entries
+from .export import Selection, calendar_name, select_with_withdrawals
 from .ics import PRODID, build_calendar
 from .model import Schedule
 from .safefile import write_file
@@ -308,15 +308,8 @@ def sync_picks(
     def job(agenda: Agenda) -> SyncReport:
         report = SyncReport(target=target)
         now = clock.now()
-        loaded = [s.label for s in schedules]
-        try:
-            entries, report.missing, _ = select_entries(schedules, agenda.picks.keys(),
-                                                        Selection())
-        except PlannerError:
-            if not lifecycle.to_cancel(agenda.exports, kind="picks", loaded=loaded, now=now):
-                raise
-            entries, report.missing = [], list(agenda.picks)
-        cancel = lifecycle.to_cancel(agenda.exports, kind="picks", loaded=loaded, now=now)
+        entries, report.missing, _, cancel = select_with_withdrawals(
+            schedules, agenda, Selection(), now)
         build = build_calendar(
             entries, calendar_name=calendar_name(entries, Selection(), None), now=now,
             alarms=alarms, previous=agenda.exports, cancel=cancel, picked=True,

@@ -450,12 +450,17 @@ def test_cli_export_to_stdout_is_deterministic(capsys):
 def test_cli_all_day_and_talk(tmp_path, capsys, mlsys):
     out_all = tmp_path / "all.ics"
     assert main(["export", str(MLSYS2021), "--all", "-o", str(out_all)]) == 0
-    assert len(events_of(out_all.read_bytes())) == sum(t.timed for t in mlsys.talks())
+    # Every timed talk, and the sessions that have none (MLSys 2021: the opening remarks).
+    alone = [s for s in mlsys.sessions if not s.talks and s.start is not None]
+    assert [s.title for s in alone] == ["Opening Remarks"]
+    back = events_of(out_all.read_bytes())
+    assert len(back) == sum(t.timed for t in mlsys.talks()) + 1
+    assert back[f"{alone[0].id}@mlsys-2021.planner"]["title"] == "Opening Remarks"
     capsys.readouterr()
     code, out, _ = run(["export", str(MLSYS2021), "--all", "--day", "2021-04-06", "-o", "-"], capsys)
     assert code == 0
     day = [t for t in mlsys.talks() if t.timed and t.start.date().isoformat() == "2021-04-06"]
-    assert 0 < len(events_of(out.encode())) == len(day)
+    assert 0 < len(events_of(out.encode())) == len(day) + 1  # the remarks open that day
     talk = mlsys.sessions[-1].talks[0]
     code, out, _ = run(["export", str(MLSYS2021), "--talk", talk.id, "-o", "-"], capsys)
     assert code == 0 and list(events_of(out.encode())) == [event_uid(mlsys, talk)]

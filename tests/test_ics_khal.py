@@ -20,6 +20,7 @@ import pytest
 
 from planner.agenda import AgendaStore
 from planner.cli import main
+from planner.export import session_entries
 from planner.ics import build_calendar, clean_text, event_uid
 from planner.loader import load_schedule
 from planner.model import Talk
@@ -102,7 +103,7 @@ def test_khal_shows_each_talk_at_the_right_berlin_time(khal, tmp_path):
     assert main(["export", str(MLSYS2021), "--all", "-o", str(out)]) == 0
     khal.import_(out)
     schedule = load_schedule(MLSYS2021)
-    talks = [t for t in schedule.talks() if t.timed]
+    talks = [t for t in schedule.talks() if t.timed] + [t for _, _, t in session_entries([schedule])]
     events = khal.events()
     assert len(events) == len(talks)
     assert seen(events) == expected(schedule, talks)
