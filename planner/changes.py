@@ -17,10 +17,11 @@ from datetime import datetime
 from typing import Literal
 
 from .agenda import Agenda, ResolvedPick, resolve_picks
+from .carryover import carry_over, find_carryovers
 from .clashes import Clash, Interval, find_clashes, pick_intervals
 from .model import Schedule
 
-ChangeKind = Literal["moved", "vanished", "new-clash"]
+ChangeKind = Literal["moved", "vanished", "new-clash", "carried"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class Change:
     new_estimated: bool = False
     old_location: str | None = None  # the rooms, where the schedule names them
     new_location: str | None = None
+    old_id: str | None = None  # for "carried": the id the pick had (planner.carryover)
+    old_title: str | None = None
 
     def to_json(self) -> dict:
         def iso(dt: datetime | None) -> str | None:
@@ -50,6 +53,8 @@ class Change:
                "new_location": self.new_location}
         if self.clash is not None:
             out["clash"] = self.clash.to_json()
+        if self.kind == "carried":
+            out["old_id"], out["old_title"] = self.old_id, self.old_title
         return out
 
 
@@ -87,11 +92,16 @@ def detect_changes(schedules: list[Schedule], agenda: Agenda,
                    busy: list[Interval] | None = None) -> list[Change]:
     """Moved and vanished picks, and the clashes moved picks newly have."""
     resolved = resolve_picks(schedules, agenda)
+    carried = {c.old_id: c for c in find_carryovers(schedules, agenda)}
     out: list[Change] = []
     moved = set()
     for r in resolved:
         p = r.pick
-        if r.status == "vanished":
+        if r.id in carried:
+            c = carried[r.id]
+            out.append(Change("carried", c.new_id, c.new_title, c.schedule, p.start, p.end,
+                              old_id=c.old_id, old_title=c.old_title))
+        elif r.status == "vanished":
             out.append(Change("vanished", r.id, p.title, p.schedule, p.start, p.end,
                               old_estimated=p.estimated, old_location=p.location))
         elif _moved(r):
@@ -114,7 +124,9 @@ def detect_changes(schedules: list[Schedule], agenda: Agenda,
 
 
 def acknowledge(schedules: list[Schedule], agenda: Agenda) -> None:
-    """Record the current titles and times as last seen, and flag vanished picks."""
+    """Carry picks over to renamed talks, record the current titles and times as last
+    seen, and flag vanished picks."""
+    carry_over(schedules, agenda)
     for r in resolve_picks(schedules, agenda):
         if r.status == "scheduled" and r.schedule is not None and r.talk is not None:
             r.pick.refresh(r.schedule, r.talk)
@@ -124,6 +136,8 @@ def acknowledge(schedules: list[Schedule], agenda: Agenda) -> None:
 
 def needs_acknowledging(schedules: list[Schedule], agenda: Agenda) -> bool:
     """Whether `acknowledge` would change anything stored (so a read can skip writing)."""
+    if find_carryovers(schedules, agenda):
+        return True
     for r in resolve_picks(schedules, agenda):
         if r.status == "vanished" and not r.pick.vanished:
             return True

@@ -18,6 +18,7 @@ from typing import BinaryIO
 
 from . import clock, lifecycle
 from .agenda import Agenda, AgendaStore, normalize_ids
+from .carryover import Carry, carry_over
 from .days import local_day, resolve_day, schedule_days
 from .errors import AmbiguousError, PlannerError
 from .ics import Entry, build_calendar
@@ -58,6 +59,7 @@ class ExportReport:
     missing_sources: list[str] = field(default_factory=list)  # the files they came from
     changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
     cancelled: list[str] = field(default_factory=list)  # UIDs written as STATUS:CANCELLED
+    carried: list[Carry] = field(default_factory=list)  # picks moved to a renamed talk
 
 
 def index_talks(schedules: Sequence[Schedule]) -> dict[str, Entry]:
@@ -240,6 +242,7 @@ def export_agenda(
 
     def job(agenda: Agenda) -> ExportReport:
         now = clock.now()
+        carried = carry_over(list(schedules), agenda)  # a fixed title keeps its event
         entries, missing, day, cancel = select_with_withdrawals(schedules, agenda, selection, now)
         # Name the file and calendar after what is written, not what is left out.
         written = [e for e in entries if include_papers or e[2].timed] or entries
@@ -269,7 +272,7 @@ def export_agenda(
         return ExportReport(
             path=path, events=len(build.events), todos=len(build.todos), calendar_name=name,
             left_out=build.left_out, missing=missing, changed=build.changed,
-            cancelled=build.cancelled,
+            cancelled=build.cancelled, carried=carried,
             missing_sources=sorted({s for tid in missing if (s := agenda.picks[tid].source)}),
         )
 

@@ -42,6 +42,7 @@ from icalendar import Calendar
 
 from . import clock
 from .agenda import Agenda, AgendaStore, default_agenda_path
+from .carryover import Carry, carry_over
 from .errors import PlannerError
 from .export import Selection, calendar_name, select_with_withdrawals
 from .ics import PRODID, build_calendar
@@ -83,6 +84,7 @@ class SyncReport:
     cancelled: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # picks no loaded schedule has
+    carried: list[Carry] = field(default_factory=list)  # picks moved to a renamed talk
 
 
 # -- the remembered target -------------------------------------------------------------
@@ -308,6 +310,7 @@ def sync_picks(
     def job(agenda: Agenda) -> SyncReport:
         report = SyncReport(target=target)
         now = clock.now()
+        report.carried = carry_over(list(schedules), agenda)
         entries, report.missing, _, cancel = select_with_withdrawals(
             schedules, agenda, Selection(), now)
         build = build_calendar(

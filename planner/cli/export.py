@@ -76,6 +76,8 @@ def export(**params: object) -> None:
                   if report.missing_sources else "")
         warn(f"planner: {n} pick{'' if one else 's'} {'is' if one else 'are'} not in the loaded "
              f"schedules and {'was' if one else 'were'} not exported ({shown}){origin}.")
+    for c in report.carried:
+        warn(f"planner: {c.sentence()}")
     if report.left_out:
         n = len(report.left_out)
         warn(f"planner: left out {n} untimed talk{'s' if n != 1 else ''} (papers); "

@@ -64,6 +64,8 @@ def sync(**params: object) -> None:
     alarms = [parse_alarm(str(a)) for a in params["alarms"]]  # type: ignore[union-attr]
     report = sync_picks(load_from(params), target, alarms=alarms)
     save_target(target)  # only once it worked
+    for c in report.carried:
+        warn(f"planner: {c.sentence()}")
     if report.missing:
         n = len(report.missing)
         warn(f"planner: {n} pick{'s are' if n != 1 else ' is'} not in the loaded schedules "
