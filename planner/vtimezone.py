@@ -152,7 +152,7 @@ def build_vtimezone(zone: ZoneInfo, first_year: int, last_year: int) -> Timezone
         # its own (FROM == TO, as RFC 5545 allows for one that is not a change).
         onset = (start + offset).replace(tzinfo=None)
         first = _observance((offset, offset, name, daylight), onset)
-        first.add("RDATE", [onset])
+        first.add("RDATE", onset)
         tz.add_component(first)
     by_kind: dict[tuple, list[Transition]] = {}
     for t in found:
@@ -176,7 +176,9 @@ def build_vtimezone(zone: ZoneInfo, first_year: int, last_year: int) -> Timezone
             obs = _observance(kind, singles[0].wall_before)
             # The onset is repeated as an RDATE: RFC 5545 counts it once, and readers
             # that take onsets only from RRULE and RDATE (Home Assistant's) see it too.
-            obs.add("RDATE", [t.wall_before for t in singles])
+            # One RDATE line each: vobject reads only the first value of a list.
+            for t in singles:
+                obs.add("RDATE", t.wall_before)
             observances.append((singles[0].at, obs))
     for _, obs in sorted(observances, key=lambda pair: pair[0]):
         tz.add_component(obs)

@@ -4,9 +4,9 @@ Each block is renamed to a TZID no zone database has, so a reader cannot fall ba
 its own copy of the zone and must use the block.  Events are placed an hour before and
 after every change zoneinfo knows in the years covered (and mid-way between changes),
 at wall times that are neither skipped nor repeated, and each reader must put every one
-at the instant zoneinfo does: icalendar (which evaluates the block with dateutil), the
-Home Assistant `ical` library (its own RRULE and observance code), and khal reading the
-calendar as a file.
+at the instant zoneinfo does: icalendar, Home Assistant's `ical` (its own RRULE and
+observance code) and vobject (tests/readers.py), and khal reading the calendar
+as a file.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
-from icalendar import Calendar
 
 from planner.vtimezone import build_vtimezone, transitions
 
+from .readers import READERS, by_ics_py, by_vobject
 from .test_ics_khal import KHAL, khal  # noqa: F401  (the khal fixture)
 
 UTC = timezone.utc
@@ -71,28 +71,33 @@ def calendar_text(zone: ZoneInfo, first: int, last: int, instants: list[datetime
 
 
 def cases():
-    for name in ZONES:
-        for first, last in WINDOWS:
-            yield pytest.param(name, first, last, id=f"{name}-{first}-{last}")
+    for reader in BLOCK_READERS:
+        for name in ZONES:
+            for first, last in WINDOWS:
+                marks = []
+                if reader is by_vobject and name == "Europe/Lisbon" and first == 2024:
+                    # vobject takes a zone for UTC when it matches UTC on the days it
+                    # samples, and drops it (dateutil, which it wraps, reads this right).
+                    marks = [pytest.mark.xfail(strict=True, reason="vobject's UTC test")]
+                yield pytest.param(name, first, last, reader, marks=marks,
+                                   id=f"{name}-{first}-{last}-{reader.__name__}")
 
 
-@pytest.mark.parametrize(("name", "first", "last"), list(cases()))
-def test_every_change_read_back_by_icalendar_and_ical(name, first, last):
-    from ical.calendar_stream import IcsCalendarStream
+# ics-py is left out here: version 0.7 never reads VTIMEZONE blocks (an unknown TZID is
+# taken as UTC), so it can only be asked about real zone names (test_ics_lifecycle).
+BLOCK_READERS = [r for r in READERS if r is not by_ics_py]
 
+
+@pytest.mark.parametrize(("name", "first", "last", "reader"), list(cases()))
+def test_every_change_read_back_by_three_parsers(name, first, last, reader):
     zone = ZoneInfo(name)
     instants = probes(zone, first, last)
     assert len(instants) >= (last - first + 1) * 8
-    text = calendar_text(zone, first, last, instants)
+    # A TZID of its own per reader too: icalendar and vobject both remember zones by name.
+    text = calendar_text(zone, first, last, instants).replace(
+        "Planner-Test/", f"Planner-Test-{reader.__name__}/")
     want = {f"probe-{i}": u for i, u in enumerate(instants)}
-
-    by_icalendar = {str(e["UID"]): e.decoded("DTSTART").astimezone(UTC)
-                    for e in Calendar.from_ical(text).walk("VEVENT")}
-    assert by_icalendar == want
-
-    by_ical = {e.uid: e.dtstart.astimezone(UTC)
-               for e in IcsCalendarStream.calendar_from_ics(text).events}
-    assert by_ical == want
+    assert {uid: row["start"] for uid, row in reader(text).items()} == want
 
 
 @pytest.mark.parametrize("name", ZONES)
@@ -118,7 +123,7 @@ def test_new_york_is_two_rules_as_calendar_apps_write_it():
 def test_a_rule_that_stopped_is_written_as_dates():
     """The US moved its dates in 2007: the old April rule's last onset is 2006."""
     block = build_vtimezone(ZoneInfo("America/New_York"), 2006, 2008).to_ical().decode()
-    assert "DTSTART:20050403T020000\r\nRDATE:20050403T020000,20060402T020000\r\n" in block
+    assert "DTSTART:20050403T020000\r\nRDATE:20050403T020000\r\nRDATE:20060402T020000\r\n" in block
     assert "RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3" in block
 
 
