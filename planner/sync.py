@@ -31,7 +31,8 @@ import json
 import os
 import shlex
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -220,7 +221,8 @@ class CaldavTarget:
             )
         self._errors = error
         self._event_class = caldav.Event
-        try:
+        self.where = target.location
+        with self._talking():
             self.client = caldav.DAVClient(
                 url=target.location, username=target.username, password=password,
                 require_tls=not local, enable_rfc6764=False, timeout=60,
@@ -233,39 +235,54 @@ class CaldavTarget:
                     name=target.calendar)
             else:
                 self.calendar = self.client.calendar(url=target.location)
+                self.calendar.get_display_name()  # fails here, not half-way, when wrong
+
+    @contextmanager
+    def _talking(self) -> Iterator[None]:
+        """Server and network failures as one sentence each."""
+        from niquests.exceptions import RequestException
+
+        try:
+            yield
         except self._errors.AuthorizationError:
             raise PlannerError(
-                f"The server at {target.location} refused the user name or password."
+                f"The server at {self.where} refused the user name or password."
             ) from None
         except self._errors.DAVError as exc:
-            raise PlannerError(f"CalDAV server at {target.location}: {exc}.") from None
+            raise PlannerError(f"CalDAV server at {self.where}: {exc}.") from None
+        except (RequestException, OSError) as exc:
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            raise PlannerError(f"Cannot reach the CalDAV server at {self.where} ({reason}).") from None
 
     def _find(self, uid: str) -> Any:
-        try:
-            return self.calendar.get_event_by_uid(uid)
-        except self._errors.NotFoundError:
-            return None
+        with self._talking():
+            try:
+                return self.calendar.get_event_by_uid(uid)
+            except self._errors.NotFoundError:
+                return None
 
     def put(self, uid: str, data: bytes) -> str:
         # increase_seqno=False: the caldav library would otherwise raise SEQUENCE on
         # every save, and the SEQUENCE planner writes is the one that must arrive.
         existing = self._find(uid)
-        if existing is None:
-            new = self._event_class(client=self.client, data=data.decode("utf-8"),
-                                    parent=self.calendar)
-            new.save(no_overwrite=True, increase_seqno=False)
-            return "created"
-        if _same(existing.data.encode("utf-8"), data):
-            return "unchanged"
-        existing.data = data.decode("utf-8")
-        existing.save(increase_seqno=False)
-        return "updated"
+        with self._talking():
+            if existing is None:
+                new = self._event_class(client=self.client, data=data.decode("utf-8"),
+                                        parent=self.calendar)
+                new.save(no_overwrite=True, increase_seqno=False)
+                return "created"
+            if _same(existing.data.encode("utf-8"), data):
+                return "unchanged"
+            existing.data = data.decode("utf-8")
+            existing.save(increase_seqno=False)
+            return "updated"
 
     def delete(self, uid: str) -> bool:
         existing = self._find(uid)
         if existing is None:
             return False
-        existing.delete()
+        with self._talking():
+            existing.delete()
         return True
 
 

@@ -188,6 +188,16 @@ def test_a_wrong_password_is_one_sentence(radicale, monkeypatch, capsys):
     assert not sync_config_path().exists()  # a target that failed is not remembered
 
 
+def test_a_server_that_does_not_answer_is_one_sentence(capsys, monkeypatch):
+    monkeypatch.setenv("PLANNER_CALDAV_PASSWORD", PASSWORD)
+    schedule = load_schedule(MLSYS2021)
+    AgendaStore().pick([schedule], [next(t for t in schedule.talks() if t.timed).id])
+    url = f"http://127.0.0.1:{free_port()}/cal/"  # nothing listens there
+    assert sync(str(MLSYS2021), "--caldav", url, "--user", "ann") != 0
+    err = capsys.readouterr().err
+    assert f"Cannot reach the CalDAV server at {url}" in err and "Traceback" not in err
+
+
 def test_a_password_is_never_sent_in_clear_text_to_another_host(capsys):
     assert sync(str(MLSYS2021), "--caldav", "http://dav.example.org/cal/", "--user", "ann") != 0
     assert "clear text" in capsys.readouterr().err
