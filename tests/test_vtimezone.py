@@ -100,16 +100,41 @@ def test_every_change_read_back_by_three_parsers(name, first, last, reader):
     assert {uid: row["start"] for uid, row in reader(text).items()} == want
 
 
+def onsets(block, until: datetime) -> set[tuple]:
+    """Every onset the block states: (local wall time, offset from, offset to)."""
+    from dateutil.rrule import rrulestr
+
+    out = set()
+    for obs in block.walk():
+        if obs.name not in ("STANDARD", "DAYLIGHT"):
+            continue
+        start = obs.decoded("DTSTART")
+        frm, to = obs.decoded("TZOFFSETFROM"), obs.decoded("TZOFFSETTO")
+        times = {start}
+        rdates = obs.get("RDATE", [])
+        for prop in rdates if isinstance(rdates, list) else [rdates]:
+            times |= {d.dt for d in prop.dts}
+        if "RRULE" in obs:
+            rule = rrulestr(obs["RRULE"].to_ical().decode(), dtstart=start)
+            times |= set(rule.between(start, until.replace(tzinfo=None), inc=True))
+        out |= {(t, frm, to) for t in times}
+    return out
+
+
 @pytest.mark.parametrize("name", ZONES)
-def test_observances_start_before_the_change_in_old_wall_time(name):
-    """RFC 5545: DTSTART is local time on TZOFFSETFROM (02:00 in New York's March)."""
+def test_every_change_is_an_onset_in_the_old_wall_time(name):
+    """RFC 5545: an onset is local time on TZOFFSETFROM (02:00 in New York's March, not
+    03:00), and the block states every change of the years, and no other."""
     zone = ZoneInfo(name)
     block = build_vtimezone(zone, 2019, 2023)
     found = transitions(zone, datetime(2018, 1, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC))
-    onsets = {(o.decoded("DTSTART"), o.decoded("TZOFFSETFROM")) for o in block.walk()
-              if o.name in ("STANDARD", "DAYLIGHT")}
-    for t in found[:1]:  # the first change opens an observance of its own
-        assert (t.wall_before, t.offset_from) in onsets
+    stated = onsets(block, datetime(2024, 1, 1))
+    changes = {(t.wall_before, t.offset_from, t.offset_to) for t in found}
+    assert changes <= stated
+    extra = stated - changes
+    # Besides the changes, at most the opening observance (FROM == TO) of a block whose
+    # year before had no change.
+    assert all(frm == to for _, frm, to in extra) and len(extra) <= 1
 
 
 def test_new_york_is_two_rules_as_calendar_apps_write_it():
