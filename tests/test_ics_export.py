@@ -21,7 +21,7 @@ from planner import clock
 from planner.agenda import AgendaStore
 from planner.cli import main
 from planner.errors import PlannerError
-from planner.export import Selection, export_agenda
+from planner.export import Selection, export_agenda, session_entries
 from planner.ics import ESTIMATED_CATEGORY, ESTIMATED_NOTE, build_calendar, clean_text, event_uid, parse_alarm
 from planner.lifecycle import clock_sequence
 from planner.loader import load_schedule
@@ -469,7 +469,9 @@ def test_cli_all_day_and_talk(tmp_path, capsys, mlsys):
 
 def test_cli_day_is_taken_in_the_given_zone(capsys, mlsys):
     # 16:00 in Los Angeles on Tue 6 Apr is already Wed 7 Apr in Tokyo.
-    late = [t for t in mlsys.talks() if t.timed and t.start.astimezone(ZoneInfo("Asia/Tokyo")).day == 7]
+    alone = [t for _, _, t in session_entries([mlsys])]  # the opening remarks, 08:00
+    late = [t for t in mlsys.talks() + alone
+            if t.timed and t.start.astimezone(ZoneInfo("Asia/Tokyo")).day == 7]
     code, out, _ = run(["export", str(MLSYS2021), "--all", "--day", "2021-04-07",
                         "--tz", "Asia/Tokyo", "-o", "-"], capsys)
     assert code == 0 and set(events_of(out.encode())) == {event_uid(mlsys, t) for t in late}
