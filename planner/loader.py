@@ -19,7 +19,6 @@ from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
 from .sources import is_url
 from .textio import read_text
-from .walltime import settle_repeated_hour
 from .zones import get_zone
 
 if TYPE_CHECKING:
@@ -153,6 +152,8 @@ def parse_text(
         today=options.today,
     )
     schedule = fmt.parse(text, parse_options)
+    from .walltime import settle_repeated_hour  # here: a cached read never loads pydantic
+
     schedule.diagnostics.extend(settle_repeated_hour(schedule))  # 01:30 twice in November
     if not schedule.sessions and not schedule.unscheduled:
         # A machine format that could not read the file at all says why; nothing is
