@@ -23,7 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -31,13 +31,14 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import synth  # noqa: E402
-from icalendar import Alarm, Calendar, Event, Timezone, vText  # noqa: E402
+from icalendar import Alarm, Calendar, Event, vText  # noqa: E402
 
 from planner.picks.store import AgendaStore  # noqa: E402
 from planner.export import Selection, export_agenda  # noqa: E402
 from planner.ics import PRODID, describe, event_uid  # noqa: E402
 from planner.loader import load_schedule  # noqa: E402
 from planner.views.shared import display_title  # noqa: E402
+from planner.vtimezone import build_vtimezone  # noqa: E402
 
 STAMP = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 ALARM = timedelta(minutes=10)
@@ -64,8 +65,7 @@ def icalendar_alone(events: list[dict], zone, out: Path) -> None:
     cal.add("METHOD", "PUBLISH")
     cal.add("NAME", vText("SynthConf 2021"))
     cal.add("X-WR-CALNAME", vText("SynthConf 2021"))
-    cal.add_component(Timezone.from_tzinfo(zone, tzid=zone.key, first_date=date(2021, 1, 1),
-                                           last_date=date(2022, 1, 1)))
+    cal.add_component(build_vtimezone(zone, 2021, 2021))  # the block planner writes
     for e in events:
         ev = Event()
         ev.add("UID", e["uid"])
@@ -74,6 +74,7 @@ def icalendar_alone(events: list[dict], zone, out: Path) -> None:
         ev.add("DTEND", e["end"])
         ev.add("SEQUENCE", 0)
         ev.add("LAST-MODIFIED", STAMP)
+        ev.add("STATUS", "CONFIRMED")
         ev.add("SUMMARY", e["summary"])
         ev.add("DESCRIPTION", e["description"])
         ev.add("CATEGORIES", [e["category"]])

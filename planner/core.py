@@ -292,6 +292,17 @@ class Planner:
         return report
 
 
+    def sync(self, target, *, alarms: Sequence = ()):
+        """Push the picks to a CalDAV calendar or a vdir folder (planner.sync), with the
+        export state kept in the agenda as exports keep it."""
+        from .sync import sync_picks
+
+        report = sync_picks(self.catalog, target, self.store, alarms=alarms)
+        if self.agenda is not None:
+            self.read_agenda()
+        return report
+
+
 def forget_hint(message: str, path: str) -> str:
     """A broken remembered calendar's sentence, with how to forget it."""
     return (f"{message.rstrip('.')} (it is remembered in your agenda: fix it, or "

@@ -12,16 +12,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import BinaryIO
 
-from . import clock
+from . import clock, lifecycle
 from .catalog import Catalog, as_catalog, normalize_ids
 from .days import local_day, resolve_day, schedule_days
 from .errors import PlannerError
 from .ics import Entry, build_calendar
-from .model import Schedule, Talk
+from .model import Schedule, SessionKind, Talk
+from .picks.carryover import Carry, carry_over
 from .picks.store import Agenda, AgendaStore
 from .safefile import Refused, remove_stale_temporaries, write_file
 from .text import fold
@@ -58,6 +59,25 @@ class ExportReport:
     missing: list[str] = field(default_factory=list)  # picked ids no loaded schedule has
     missing_sources: list[str] = field(default_factory=list)  # the files they came from
     changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
+    cancelled: list[str] = field(default_factory=list)  # UIDs written as STATUS:CANCELLED
+    carried: list[Carry] = field(default_factory=list)  # picks moved to a renamed talk
+
+
+def session_entries(schedules: Sequence[Schedule]) -> list[Entry]:
+    """Timed sessions with no talks (opening remarks, a keynote read as a header alone),
+    each as a talk of its own so that --all writes the whole program.  Breaks stay out:
+    lunch and coffee in every calendar hide the talks."""
+    out: list[Entry] = []
+    for sch in schedules:
+        for s in sch.sessions:
+            if s.talks or s.start is None or s.end is None or s.kind == SessionKind.BREAK:
+                continue
+            talk = Talk(id=s.id, title=s.title, speakers=s.speakers, abstract=s.description,
+                        start=s.start, end=s.end, estimated=s.estimated, session_id=s.id,
+                        kind=s.kind, url=s.url, location=s.location, track=s.track,
+                        line=s.line)
+            out.append((sch, s, talk))
+    return out
 
 
 def select_entries(
@@ -69,7 +89,7 @@ def select_entries(
     if selection.talk_ids:
         entries: list[Entry] = [catalog.find(tid) for tid in normalize_ids(selection.talk_ids)]
     elif selection.everything:
-        entries = list(catalog)
+        entries = list(catalog) + session_entries(catalog.schedules)
     else:
         picked = list(picks)
         if not picked:
@@ -92,6 +112,29 @@ def select_entries(
         if not entries:
             raise PlannerError(f"None of the selected talks is on {day:%A} {day.isoformat()}.")
     return entries, missing, day
+
+
+def select_with_withdrawals(
+    catalog: Catalog, agenda: Agenda, selection: Selection, now: datetime,
+) -> tuple[list[Entry], list[str], date | None, list[str]]:
+    """`select_entries`, and the UIDs of earlier exports to write as cancelled
+    (planner.lifecycle).  Unpicking every talk leaves nothing to select, and still
+    the events to withdraw."""
+    schedules = catalog.schedules
+    loaded = [s.label for s in schedules]
+    try:
+        entries, missing, day = select_entries(
+            catalog, agenda.picks.keys(), selection, default_zone=agenda.timezone
+        )
+    except PlannerError:
+        if selection.kind != "picks" or selection.day is not None or not lifecycle.to_cancel(
+                agenda.exports, kind="picks", loaded=loaded, now=now):
+            raise
+        entries, missing, day = [], list(agenda.picks), None
+    zone = get_zone(selection.zone or agenda.timezone or default_zone_name(schedules))
+    cancel = lifecycle.to_cancel(agenda.exports, kind=selection.kind, loaded=loaded,
+                                 day=day, zone=zone, now=now)
+    return entries, missing, day, cancel
 
 
 def _labels(entries: Sequence[Entry]) -> list[str]:
@@ -126,6 +169,11 @@ def default_filename(entries: Sequence[Entry], selection: Selection, day: date |
         stem += f"-{day.isoformat()}"
     # Cut in bytes, not characters: a conference named in CJK takes three per character.
     return stem.encode()[:MAX_STEM_BYTES].decode("utf-8", "ignore") + ".ics"
+
+
+def _loaded_entries(schedules: Sequence[Schedule]) -> list[Entry]:
+    """One stand-in entry per schedule: names a file that holds only cancellations."""
+    return [(s, None, Talk(id="", title="")) for s in schedules]
 
 
 def write_export(path: Path, data: bytes, *, named: bool) -> None:
@@ -172,17 +220,18 @@ def export_agenda(
     selection = selection or Selection()
 
     def job(agenda: Agenda) -> ExportReport:
-        entries, missing, day = select_entries(
-            catalog, agenda.picks.keys(), selection, default_zone=agenda.timezone
-        )
+        now = clock.now()
+        carried = carry_over(catalog, agenda)  # a fixed title keeps its event
+        entries, missing, day, cancel = select_with_withdrawals(catalog, agenda, selection, now)
         # Name the file and calendar after what is written, not what is left out.
         written = [e for e in entries if include_papers or e[2].timed] or entries
-        name = calendar_name(written, selection, day)
+        name = calendar_name(written or _loaded_entries(catalog.schedules), selection, day)
         build = build_calendar(
-            entries, calendar_name=name, now=clock.now(), alarms=alarms,
+            entries, calendar_name=name, now=now, alarms=alarms,
             previous=agenda.exports, include_papers=include_papers,
+            cancel=cancel, picked=selection.kind == "picks",
         )
-        if not build.events and not build.todos:
+        if not build.events and not build.todos and not build.cancelled:
             raise PlannerError(
                 "Nothing to write: the selected talks have no times; "
                 "--include-papers writes them as to-dos."
@@ -192,7 +241,8 @@ def export_agenda(
             if output is not None:
                 path = Path(output).expanduser()
             else:
-                path = Path(directory or ".") / default_filename(written, selection, day)
+                path = Path(directory or ".") / default_filename(
+                    written or _loaded_entries(catalog.schedules), selection, day)
             write_export(path, build.data, named=output is not None)
         else:
             output.write(build.data)
@@ -201,6 +251,7 @@ def export_agenda(
         return ExportReport(
             path=path, events=len(build.events), todos=len(build.todos), calendar_name=name,
             left_out=build.left_out, missing=missing, changed=build.changed,
+            cancelled=build.cancelled, carried=carried,
             missing_sources=sorted({s for tid in missing if (s := agenda.picks[tid].source)}),
         )
 

@@ -25,22 +25,26 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, Timezone, Todo, vText
 
+from . import lifecycle
 from .catalog import Entry
 from .errors import PlannerError
 from .ids import conference_key
 from .model import Schedule, Session, Talk
 from .views.shared import display_title
 from .text import squash
+from .vtimezone import build_vtimezone
+from .walltime import is_ambiguous
 from .zones import get_zone
 
 PRODID = "-//planner//planner conference schedule export//EN"
 ESTIMATED_NOTE = "Times are estimated: the program gives only session start times."
+ESTIMATED_CATEGORY = "Estimated time"
 UNTITLED = "Untitled talk"
 
 ExportState = dict[str, dict[str, Any]]
@@ -121,6 +125,7 @@ class CalendarBuild:
     todos: list[str] = field(default_factory=list)  # UIDs of the VTODOs
     left_out: list[Talk] = field(default_factory=list)  # untimed talks not written
     changed: list[str] = field(default_factory=list)  # UIDs whose SEQUENCE rose
+    cancelled: list[str] = field(default_factory=list)  # UIDs written as STATUS:CANCELLED
 
 
 def _tzid(dt: datetime | None) -> str | None:
@@ -133,8 +138,13 @@ def _zone_for(schedule: Schedule) -> ZoneInfo | timezone:
 
 
 def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
-    """Speakers, session, an estimate note and the abstract, as plain lines."""
+    """An estimate note, speakers, session and the abstract, as plain lines.
+
+    The note comes first: the DESCRIPTION's first line is what Google, Apple and
+    Outlook show under the title in their event pop-ups and lists."""
     head = []
+    if talk.timed and _estimated(session, talk):
+        head.append(ESTIMATED_NOTE)
     if talk.speakers:
         head.append("Speakers: " + ", ".join(
             f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in talk.speakers))
@@ -142,8 +152,6 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
         head.append(f"Session: {session.title} ({schedule.label})")
     else:
         head.append(f"From: {schedule.label}")
-    if talk.timed and (talk.any_estimated or (session is not None and session.estimated)):
-        head.append(ESTIMATED_NOTE)
     if talk.track:
         head.append(f"Track: {talk.track}")
     head += [f"{link.label}: {link.url}" for link in talk.links]
@@ -153,18 +161,23 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
     return clean_text("\n\n".join(parts))
 
 
-def _item(schedule: Schedule, session: Session | None, talk: Talk) -> _Item:
+def _estimated(session: Session | None, talk: Talk) -> bool:
+    return talk.any_estimated or (session is not None and session.estimated)
+
+
+def _item(schedule: Schedule, session: Session | None, talk: Talk, uid: str | None = None) -> _Item:
     zone = _zone_for(schedule)
     timed = talk.timed
     kind = session.kind.value.capitalize() if session is not None else ("Talk" if timed else "Paper")
     return _Item(
-        uid=event_uid(schedule, talk),
+        uid=uid or event_uid(schedule, talk),
         todo=not timed,
         summary=clean_text(display_title(talk) if talk.title.strip() else UNTITLED),
         description=describe(schedule, session, talk),
         start=talk.start.astimezone(zone) if timed else None,  # type: ignore[union-attr]
         end=talk.end.astimezone(zone) if timed else None,  # type: ignore[union-attr]
-        categories=(kind,),
+        # A category of its own, so a calendar app can colour or filter guessed slots.
+        categories=(kind, ESTIMATED_CATEGORY) if timed and _estimated(session, talk) else (kind,),
         location=clean_text(talk.location or (session.location if session else None) or "") or None,
         url=clean_text(talk.url) if talk.url else None,
     )
@@ -185,8 +198,10 @@ def _component(item: _Item, now: datetime, sequence: int, modified: datetime,
     comp.add("UID", item.uid)
     comp.add("DTSTAMP", now)
     if item.start is not None:
-        comp.add("DTSTART", item.start)
-        comp.add("DTEND", item.end)
+        start, end = written_times(item.start, item.end)  # type: ignore[arg-type]
+        comp.add("DTSTART", start)
+        comp.add("DTEND", end)
+        comp.add("STATUS", "CONFIRMED")  # undoes an earlier export's CANCELLED
     else:
         comp.add("STATUS", "NEEDS-ACTION")
     comp.add("SEQUENCE", sequence)
@@ -208,21 +223,27 @@ def _component(item: _Item, now: datetime, sequence: int, modified: datetime,
     return comp
 
 
-def _timezones(items: Iterable[_Item]) -> list[Timezone]:
-    """One VTIMEZONE per TZID used, covering the calendar years of its events."""
+def written_times(start: datetime, end: datetime) -> tuple[datetime, datetime]:
+    """DTSTART and DTEND as written: in UTC when either wall time happens twice (the
+    hour repeated when clocks go back), so no reader has to guess which one is meant;
+    and never an end before the start."""
+    if is_ambiguous(start) or is_ambiguous(end):
+        start, end = start.astimezone(timezone.utc), end.astimezone(timezone.utc)
+    if end.astimezone(timezone.utc) < start.astimezone(timezone.utc):
+        end = start
+    return start, end
+
+
+def _timezones(times: Iterable[datetime]) -> list[Timezone]:
+    """One VTIMEZONE per TZID used, right for every year its events fall in."""
     years: dict[str, tuple[ZoneInfo, int, int]] = {}
-    for item in items:
-        for dt in (item.start, item.end):
-            key = _tzid(dt)
-            if dt is None or key is None:
-                continue
-            zone, lo, hi = years.get(key, (dt.tzinfo, dt.year, dt.year))  # type: ignore[assignment]
-            years[key] = (zone, min(lo, dt.year), max(hi, dt.year))
-    return [
-        Timezone.from_tzinfo(zone, tzid=key, first_date=date(lo, 1, 1),
-                             last_date=date(hi + 1, 1, 1))
-        for key, (zone, lo, hi) in sorted(years.items())
-    ]
+    for dt in times:
+        key = _tzid(dt)
+        if key is None:
+            continue  # UTC: written with Z
+        zone, lo, hi = years.get(key, (dt.tzinfo, dt.year, dt.year))  # type: ignore[assignment]
+        years[key] = (zone, min(lo, dt.year), max(hi, dt.year))
+    return [build_vtimezone(zone, lo, hi) for _, (zone, lo, hi) in sorted(years.items())]
 
 
 def build_calendar(
@@ -233,24 +254,31 @@ def build_calendar(
     alarms: Sequence[timedelta] = (),
     previous: ExportState | None = None,
     include_papers: bool = False,
+    cancel: Iterable[str] = (),
+    picked: bool = False,
 ) -> CalendarBuild:
     """The calendar for `entries`, and the export state to keep for next time.
 
     `now` (from `planner.clock.now()`) is the DTSTAMP, and the LAST-MODIFIED of an
     item that is new or changed since `previous`; an unchanged item keeps its
-    SEQUENCE and LAST-MODIFIED, so identical inputs give identical bytes.
+    SEQUENCE and LAST-MODIFIED, so identical inputs give identical bytes.  The UIDs
+    in `cancel` (events of `previous` no longer wanted, see `planner.lifecycle`) are
+    written as STATUS:CANCELLED.  `picked`: the entries are the user's picks.
     """
     now = _stamp(now)
     alarm_list = sorted(set(alarms), reverse=True)
     state: ExportState = {uid: dict(v) for uid, v in (previous or {}).items()}
+    kept_uids = lifecycle.uids_by_talk(state)
     result = CalendarBuild(data=b"", state=state)
     items: dict[str, _Item] = {}
+    labels: dict[str, tuple[str, str]] = {}
     for schedule, session, talk in entries:
         if not talk.timed and not include_papers:
             result.left_out.append(talk)
             continue
-        item = _item(schedule, session, talk)
+        item = _item(schedule, session, talk, kept_uids.get(talk.id))
         items.setdefault(item.uid, item)  # the same talk twice is one event
+        labels.setdefault(item.uid, (talk.id, schedule.label))
     ordered = sorted(items.values(), key=_sort_key)
 
     cal = Calendar()
@@ -263,29 +291,28 @@ def build_calendar(
     name = vText(squash(clean_text(calendar_name)))
     cal.add("NAME", name)
     cal.add("X-WR-CALNAME", name)
-    for tz in _timezones(ordered):
+    written = [t for item in ordered if item.start is not None
+               for t in written_times(item.start, item.end)]  # type: ignore[arg-type]
+    for tz in _timezones(written):
         cal.add_component(tz)
     for item in ordered:
         digest = item.content_hash(alarm_list if not item.todo else ())
-        sequence, modified = _next_version(state.get(item.uid), digest, now)
-        if sequence != (state.get(item.uid) or {}).get("sequence", sequence):
+        prev = state.get(item.uid)
+        sequence, modified = lifecycle.next_version(prev, digest, now)
+        if prev is not None and sequence != prev.get("sequence", sequence):
             result.changed.append(item.uid)
-        state[item.uid] = {"hash": digest, "sequence": sequence, "last_modified": modified.isoformat()}
+        talk_id, label = labels[item.uid]
+        state[item.uid] = {
+            "hash": digest, "sequence": sequence, "last_modified": modified.isoformat(),
+            **lifecycle.remembered(item.start, item.end, item.summary, talk_id, label,
+                                   picked or bool((prev or {}).get("picked"))),
+        }
         cal.add_component(_component(item, now, sequence, modified, alarm_list))
         (result.todos if item.todo else result.events).append(item.uid)
+    for uid in cancel:
+        if uid in state and uid not in items:
+            cal.add_component(lifecycle.cancelled_event(uid, state[uid], now))
+            result.cancelled.append(uid)
+    lifecycle.prune(state, now)
     result.data = cal.to_ical()
     return result
-
-
-def _next_version(prev: dict[str, Any] | None, digest: str, now: datetime) -> tuple[int, datetime]:
-    """(SEQUENCE, LAST-MODIFIED): kept when the content is unchanged, raised when not."""
-    if not prev:
-        return 0, now
-    try:
-        sequence = int(prev["sequence"])
-        modified = _stamp(datetime.fromisoformat(prev["last_modified"]))
-    except (KeyError, TypeError, ValueError):
-        return 0, now  # unreadable state: start over rather than fail the export
-    if prev.get("hash") == digest:
-        return sequence, modified
-    return sequence + 1, max(now, modified)  # never backwards, even if the clock is

@@ -160,6 +160,9 @@ def parse_text(
         today=options.today,
     )
     schedule = fmt.parse(text, parse_options)
+    from .walltime import settle_repeated_hour  # here: a cached read never loads pydantic
+
+    schedule.diagnostics.extend(settle_repeated_hour(schedule))  # 01:30 twice in November
     if not schedule.sessions and not schedule.unscheduled:
         # A machine format that could not read the file at all says why; nothing is
         # left to show, so that is the user's one sentence.

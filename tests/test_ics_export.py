@@ -22,8 +22,9 @@ from planner.catalog import Catalog
 from planner.picks.store import AgendaStore
 from planner.cli import main
 from planner.errors import PlannerError
-from planner.export import Selection, export_agenda
-from planner.ics import ESTIMATED_NOTE, build_calendar, clean_text, event_uid, parse_alarm
+from planner.export import Selection, export_agenda, session_entries
+from planner.ics import ESTIMATED_CATEGORY, ESTIMATED_NOTE, build_calendar, clean_text, event_uid, parse_alarm
+from planner.lifecycle import clock_sequence
 from planner.loader import load_schedule
 from planner.views.shared import display_title
 from planner.model import Schedule, Session, SessionKind, Speaker, Talk
@@ -147,9 +148,12 @@ def test_calendar_properties(mlsys):
     assert unescape(cal["NAME"]) == unescape(cal["X-WR-CALNAME"]) == "MLSys 2021 — my picks"
     for ev in cal.walk("VEVENT"):
         assert ev.decoded("DTSTAMP") == NOW
-        assert int(ev["SEQUENCE"]) == 0
+        assert int(ev["SEQUENCE"]) == clock_sequence(NOW)
         assert ev.decoded("LAST-MODIFIED") == NOW
-        assert [str(c) for c in ev["CATEGORIES"].cats] in (["Oral"], ["Invited"], ["Keynote"])
+        kind, *rest = [str(c) for c in ev["CATEGORIES"].cats]
+        assert kind in ("Oral", "Invited", "Keynote")
+        # MLSys 2021 states session starts only: every talk slot is an estimate.
+        assert rest == [ESTIMATED_CATEGORY]
 
 
 def test_uids_are_stable_and_derived_from_conference_and_talk(mlsys):
@@ -166,9 +170,9 @@ def test_description_has_speakers_session_estimate_and_abstract(mlsys):
     build = build_calendar(entries_of(mlsys), calendar_name="x", now=NOW)
     talk = next(t for s in mlsys.sessions if "Session 1" in s.title for t in s.talks)
     desc = events_of(build.data)[event_uid(mlsys, talk)]["description"]
-    assert desc.startswith("Speakers: Yunfeng Lin, Guilin Li,")
+    # The estimate goes first: the line apps show under the title.
+    assert desc.startswith(ESTIMATED_NOTE + "\nSpeakers: Yunfeng Lin, Guilin Li,")
     assert "\nSession: Oral: Session 1: Search and Devices (MLSys 2021)\n" in desc
-    assert ESTIMATED_NOTE in desc
     assert desc.endswith(talk.abstract)
 
 
@@ -294,7 +298,7 @@ def test_unchanged_export_keeps_sequence_and_bytes():
     assert second.changed == []
     later = build_calendar(entries_of(sch), calendar_name="x", now=NOW + timedelta(days=1),
                            previous=first.state)
-    assert all(ev["sequence"] == 0 and ev["last_modified"] == NOW
+    assert all(ev["sequence"] == clock_sequence(NOW) and ev["last_modified"] == NOW
                for ev in events_of(later.data).values())
 
 
@@ -310,12 +314,13 @@ def test_a_moved_talk_alone_gets_a_higher_sequence_and_last_modified():
     assert second.events == [u for u in second.events if u in first.events]  # same UIDs
     assert set(second.events) == set(first.events)
     assert second.changed == [uid]
+    # SEQUENCE is the minutes since 2020 when the content last changed.
     for u, ev in events_of(second.data).items():
-        assert ev["sequence"] == (1 if u == uid else 0)
+        assert ev["sequence"] == clock_sequence(later if u == uid else NOW)
         assert ev["last_modified"] == (later if u == uid else NOW)
     third = build_calendar(entries_of(sch), calendar_name="x", now=later + timedelta(days=1),
                            previous=second.state)
-    assert events_of(third.data)[uid]["sequence"] == 1  # settled: no further rise
+    assert events_of(third.data)[uid]["sequence"] == clock_sequence(later)  # settled
 
 
 def test_alarm_changes_raise_sequence_and_unrelated_state_is_kept():
@@ -446,12 +451,17 @@ def test_cli_export_to_stdout_is_deterministic(capsys):
 def test_cli_all_day_and_talk(tmp_path, capsys, mlsys):
     out_all = tmp_path / "all.ics"
     assert main(["export", str(MLSYS2021), "--all", "-o", str(out_all)]) == 0
-    assert len(events_of(out_all.read_bytes())) == sum(t.timed for t in mlsys.talks())
+    # Every timed talk, and the sessions that have none (MLSys 2021: the opening remarks).
+    alone = [s for s in mlsys.sessions if not s.talks and s.start is not None]
+    assert [s.title for s in alone] == ["Opening Remarks"]
+    back = events_of(out_all.read_bytes())
+    assert len(back) == sum(t.timed for t in mlsys.talks()) + 1
+    assert back[f"{alone[0].id}@mlsys-2021.planner"]["title"] == "Opening Remarks"
     capsys.readouterr()
     code, out, _ = run(["export", str(MLSYS2021), "--all", "--day", "2021-04-06", "-o", "-"], capsys)
     assert code == 0
     day = [t for t in mlsys.talks() if t.timed and t.start.date().isoformat() == "2021-04-06"]
-    assert 0 < len(events_of(out.encode())) == len(day)
+    assert 0 < len(events_of(out.encode())) == len(day) + 1  # the remarks open that day
     talk = mlsys.sessions[-1].talks[0]
     code, out, _ = run(["export", str(MLSYS2021), "--talk", talk.id, "-o", "-"], capsys)
     assert code == 0 and list(events_of(out.encode())) == [event_uid(mlsys, talk)]
@@ -460,7 +470,9 @@ def test_cli_all_day_and_talk(tmp_path, capsys, mlsys):
 
 def test_cli_day_is_taken_in_the_given_zone(capsys, mlsys):
     # 16:00 in Los Angeles on Tue 6 Apr is already Wed 7 Apr in Tokyo.
-    late = [t for t in mlsys.talks() if t.timed and t.start.astimezone(ZoneInfo("Asia/Tokyo")).day == 7]
+    alone = [t for _, _, t in session_entries([mlsys])]  # the opening remarks, 08:00
+    late = [t for t in mlsys.talks() + alone
+            if t.timed and t.start.astimezone(ZoneInfo("Asia/Tokyo")).day == 7]
     code, out, _ = run(["export", str(MLSYS2021), "--all", "--day", "2021-04-07",
                         "--tz", "Asia/Tokyo", "-o", "-"], capsys)
     assert code == 0 and set(events_of(out.encode())) == {event_uid(mlsys, t) for t in late}

@@ -35,7 +35,9 @@ def export(**params: object) -> None:
     Events keep their UIDs between exports, so importing a newer file updates the
     talks already in your calendar instead of duplicating them; a talk whose
     time or text changed gets a higher SEQUENCE.  Untimed picks (papers) are left
-    out unless --include-papers writes them as to-dos.
+    out unless --include-papers writes them as to-dos.  A talk you unpicked, or that
+    left the program, is written once more as cancelled (until 30 days after it), so
+    the calendar app removes it.
 
     \b
     Examples:
@@ -72,6 +74,8 @@ def export(**params: object) -> None:
                   if report.missing_sources else "")
         warn(f"planner: {n} pick{'' if one else 's'} {'is' if one else 'are'} not in the loaded "
              f"schedules and {'was' if one else 'were'} not exported ({shown}){origin}.")
+    for c in report.carried:
+        warn(f"planner: {c.sentence()}")
     if report.left_out:
         n = len(report.left_out)
         warn(f"planner: left out {n} untimed talk{'s' if n != 1 else ''} (papers); "
@@ -81,4 +85,7 @@ def export(**params: object) -> None:
         if report.todos:
             what += f" and {report.todos} to-do{'s' if report.todos != 1 else ''}"
         changed = f", {len(report.changed)} changed since the last export" if report.changed else ""
+        if report.cancelled:
+            n = len(report.cancelled)
+            changed += f", {n} no longer picked written as cancelled"
         warn(f"planner: wrote {what} to {report.path}{changed}.")

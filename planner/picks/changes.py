@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Literal
 
 from ..catalog import Catalog, as_catalog
 from ..clashes import Clash, Interval, find_clashes
+from .carryover import carry_over, find_carryovers
 from .resolve import ResolvedPick, pick_intervals, resolve_picks
 
 if TYPE_CHECKING:
     from ..model import Schedule
     from .store import Agenda
 
-ChangeKind = Literal["moved", "vanished", "new-clash"]
+ChangeKind = Literal["moved", "vanished", "new-clash", "carried"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class Change:
     new_estimated: bool = False
     old_location: str | None = None  # the rooms, where the schedule names them
     new_location: str | None = None
+    old_id: str | None = None  # for "carried": the id the pick had (planner.carryover)
+    old_title: str | None = None
 
     def to_json(self) -> dict:
         def iso(dt: datetime | None) -> str | None:
@@ -55,6 +58,8 @@ class Change:
                "new_location": self.new_location}
         if self.clash is not None:
             out["clash"] = self.clash.to_json()
+        if self.kind == "carried":
+            out["old_id"], out["old_title"] = self.old_id, self.old_title
         return out
 
 
@@ -91,12 +96,18 @@ def _pair(c: Clash) -> tuple[str, str]:
 def detect_changes(talks: Catalog | Iterable[Schedule], agenda: Agenda,
                    busy: list[Interval] | None = None) -> list[Change]:
     """Moved and vanished picks, and the clashes moved picks newly have."""
-    resolved = resolve_picks(as_catalog(talks), agenda)
+    catalog = as_catalog(talks)
+    resolved = resolve_picks(catalog, agenda)
+    carried = {c.old_id: c for c in find_carryovers(catalog, agenda)}
     out: list[Change] = []
     moved = set()
     for r in resolved:
         p = r.pick
-        if r.status == "vanished":
+        if r.id in carried:
+            c = carried[r.id]
+            out.append(Change("carried", c.new_id, c.new_title, c.schedule, p.start, p.end,
+                              old_id=c.old_id, old_title=c.old_title))
+        elif r.status == "vanished":
             out.append(Change("vanished", r.id, p.title, p.schedule, p.start, p.end,
                               old_estimated=p.estimated, old_location=p.location))
         elif _moved(r):
@@ -119,8 +130,11 @@ def detect_changes(talks: Catalog | Iterable[Schedule], agenda: Agenda,
 
 
 def acknowledge(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> None:
-    """Record the current titles and times as last seen, and flag vanished picks."""
-    for r in resolve_picks(as_catalog(talks), agenda):
+    """Carry picks over to renamed talks, record the current titles and times as last
+    seen, and flag vanished picks."""
+    catalog = as_catalog(talks)
+    carry_over(catalog, agenda)
+    for r in resolve_picks(catalog, agenda):
         if r.status == "scheduled" and r.schedule is not None and r.talk is not None:
             r.pick.refresh(r.schedule, r.talk)
         elif r.status == "vanished":
@@ -129,7 +143,10 @@ def acknowledge(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> None:
 
 def needs_acknowledging(talks: Catalog | Iterable[Schedule], agenda: Agenda) -> bool:
     """Whether `acknowledge` would change anything stored (so a read can skip writing)."""
-    for r in resolve_picks(as_catalog(talks), agenda):
+    catalog = as_catalog(talks)
+    if find_carryovers(catalog, agenda):
+        return True
+    for r in resolve_picks(catalog, agenda):
         if r.status == "vanished" and not r.pick.vanished:
             return True
         if r.status == "scheduled" and r.talk is not None and (

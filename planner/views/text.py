@@ -205,6 +205,10 @@ def describe_change(change: Change, zone: ZoneInfo) -> str:
             old += f" in {change.old_location or 'a room not named'}"
             new += f" in {change.new_location or 'a room not named'}"
         return f"moved: {change.id} {title}: was {old}, now {new}."
+    if change.kind == "carried":
+        return (f"carried over: {change.old_id} {short(change.old_title or '', 60)} is now "
+                f"{change.id} {title} in {change.schedule}; your pick and its calendar "
+                "event went with it.")
     if change.kind == "vanished":
         return (f"vanished: {change.id} {title} is no longer in {change.schedule} "
                 f"(was {old}); unpick it with planner unpick {change.id}.")
