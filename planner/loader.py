@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import locations
 from .cache import cached_parse
-from .diagnostics import Diagnostic, Severity
 from .errors import PlannerError
 from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
 from .sources import NOTICE, is_url
@@ -78,6 +77,8 @@ def load_schedule(path: str | os.PathLike[str], options: LoadOptions | None = No
     meta = read_metadata(p) if os.path.isfile(p) else {}
     # Big texts are parsed once and read back from planner.cache afterwards.
     schedule = cached_parse(text, str(path), meta, options, parse_text)
+    if notes:
+        from .diagnostics import Diagnostic, Severity  # (pydantic: only when there is a note)
     for note in notes:
         schedule.diagnostics.insert(0, Diagnostic(source=str(path), line=None,
                                                   severity=Severity.WARNING, code="charset",

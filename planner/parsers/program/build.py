@@ -369,10 +369,11 @@ class Builder:
             yield from d.children
 
     def _ends_from_next(self) -> None:
-        """An entry with a start only, in a timetable of one entry after another
+        """A table row with a start only, in a timetable of one entry after another
         (`9.00 am | Arrival`, `10.00 am | Registration`): it ends, as far as anyone can
         tell, when the next entry that day starts (within four hours); marked estimated.
-        Entries inside a session keep their slots (planner.timing estimates those)."""
+        Sessions with talks keep planner.timing's rule (no later than their talks need,
+        so no session stretches across lunch)."""
         by_day: dict[object, list[Draft]] = {}
         for d in self.top:
             if d.start is not None and d.open is None:
@@ -380,8 +381,8 @@ class Builder:
         for drafts in by_day.values():
             starts = sorted({_mins(d.start) for d in drafts})
             for d in drafts:
-                if d.end is not None:
-                    continue
+                if d.end is not None or d.children or not d.from_table:
+                    continue  # (a session's end is planner.timing's: its talks' need)
                 i = bisect.bisect_right(starts, _mins(d.start))
                 if i < len(starts) and starts[i] - _mins(d.start) <= 240:
                     nxt = starts[i]
