@@ -21,7 +21,7 @@ COMMANDS = {
     "check": "schedule_cmds", "agenda": "schedule_cmds",
     "talks": "browse", "speakers": "browse", "search": "search_cmd",
     "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
-    "busy": "picks", "timezone": "picks",
+    "busy": "picks", "timezone": "picks", "note": "picks", "now": "now_cmd",
     "export": "export", "tui": "tui_cmd",
     "add": "sources_cmd", "remove": "sources_cmd", "sources": "sources_cmd",
     "refresh": "sources_cmd",

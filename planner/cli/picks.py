@@ -18,6 +18,7 @@ from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks
 from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
+from ..levels import MAYBE, levels_of, role
 from ..model import Schedule
 from ..parsers import FORMAT_NAMES
 from ..picks_view import (
@@ -34,7 +35,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def register(cli: click.Group) -> None:
-    for command in (pick, unpick, picks, clashes, busy, timezone):
+    for command in (pick, unpick, picks, clashes, busy, timezone, note):
         cli.add_command(command)
 
 
@@ -147,20 +148,27 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
 @click.option("--search", "query", metavar="WORDS", default=None,
               help="Pick the one talk that planner search WORDS finds (titles, speakers, "
               "abstracts).")
+@click.option("--maybe", "level", flag_value="maybe", default=None,
+              help="Pick as a maybe: an overlap with it is an alternative, not a clash "
+              "(also turns a must into a maybe).")
+@click.option("--must", "level", flag_value="must",
+              help="Pick as a must (the default; also turns a maybe into a must).")
 @schedule_file_options
 @zone_option
 @busy_option
 @agenda_option
-def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
+def pick(ids: tuple[str, ...], query: str | None, level: str | None, **params: Any) -> None:
     """Add talks to my agenda by id (see planner talks), or by --search WORDS.
 
-    Prints what was picked and what each new pick clashes with.  An unknown id
-    picks nothing.  A search matching several talks lists them and exits with
-    status 3, picking nothing.
+    Prints what was picked and what each new pick clashes with.  Two musts that
+    overlap clash; a maybe that overlaps another pick is an alternative.  An
+    unknown id picks nothing.  A search matching several talks lists them and
+    exits with status 3, picking nothing.
 
     \b
     Examples:
       planner pick 3mbgrk2 nw35cz7
+      planner pick --maybe 8f2kq1a
       planner pick --search "cortex compiler"
       planner pick -s program.txt 8f2kq1a
     """
@@ -170,16 +178,22 @@ def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
     wanted = list(ids)
     if query is not None:
         wanted.append(_search_one(plan, query))
-    outcome = plan.store.pick(plan.schedules, wanted)
+    outcome = plan.store.pick(plan.schedules, wanted, level)  # type: ignore[arg-type]
     plan.agenda = plan.store.load()
     resolved = plan.resolved
     by_id = {r.id: r for r in resolved}
+    levels = levels_of(plan.agenda.picks)
     cmap = by_key(find_clashes(pick_intervals(resolved), plan.busy))
     lines = []
     for talk_id in outcome.added:
         r = by_id[talk_id]
-        lines.append(f"Picked {talk_id}  {when(r.start, r.end, plan.zone, r.estimated)}  {r.title}")
-        lines += [f"  {describe_clash_for(c, talk_id)}" for c in cmap.get(talk_id, [])]
+        how = " (maybe)" if levels.get(talk_id) == MAYBE else ""
+        lines.append(f"Picked{how} {talk_id}  {when(r.start, r.end, plan.zone, r.estimated)}  "
+                     f"{r.title}")
+        lines += [f"  {describe_clash_for(c, talk_id, levels)}" for c in cmap.get(talk_id, [])]
+    for talk_id in outcome.relevelled:
+        lines.append(f"Now a {levels[talk_id]} {talk_id}  {by_id[talk_id].title}")
+        lines += [f"  {describe_clash_for(c, talk_id, levels)}" for c in cmap.get(talk_id, [])]
     for talk_id in outcome.already:
         lines.append(f"Already picked {talk_id}  {by_id[talk_id].title}")
     emit("\n".join(lines) + "\n")
@@ -270,9 +284,12 @@ def picks(**params: Any) -> None:
         shown = [r for r in resolved if day is None
                  or (r.start is not None and r.status != "vanished"
                      and local_day(r.start, plan.zone) == day)]
-        emit_json([pick_json(r, plan.zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
+        levels = levels_of(plan.agenda.picks)
+        emit_json([pick_json(r, plan.zone, cmap.get(r.id, []), moved.get(r.id), levels)
+                   for r in shown])
         return
-    emit(render_picks_text(resolved, cmap, changes, plan.zone, terminal_width(), day))
+    emit(render_picks_text(resolved, cmap, changes, plan.zone, terminal_width(), day,
+                           levels_of(plan.agenda.picks)))
 
 
 def _picked_day(spec: str | None, plan: Plan, resolved: list[ResolvedPick]):
@@ -289,7 +306,8 @@ def clashes(**params: Any) -> None:
     """List where my picks overlap each other or my busy calendars.
 
     Touching talks (one ends as the next starts) do not clash.  A clash involving
-    an estimated time is listed as possible.
+    an estimated time is listed as possible.  An overlap involving a maybe pick is
+    listed as an alternative (role "alternative" in JSON; two musts: "conflict").
 
     \b
     Examples:
@@ -303,10 +321,11 @@ def clashes(**params: Any) -> None:
     day = _picked_day(params.get("day"), plan, resolved)
     if day is not None:
         found = [c for c in found if local_day(c.start, plan.zone) == day]
+    levels = levels_of(plan.agenda.picks)
     if params["fmt"] == "json":
-        emit_json([c.to_json(plan.zone) for c in found])
+        emit_json([{**c.to_json(plan.zone), "role": role(c, levels)} for c in found])
         return
-    emit(render_clashes_text(found, plan.zone, len(intervals), terminal_width()))
+    emit(render_clashes_text(found, plan.zone, len(intervals), terminal_width(), levels))
 
 
 # -- busy calendars -----------------------------------------------------------------
@@ -393,3 +412,33 @@ def timezone(zone: str | None, clear: bool, agenda_path: str | None) -> None:
         current = store.load().timezone
         emit(f"{current}\n" if current
              else "Not set: times are shown in each schedule's own zone.\n")
+
+
+# -- notes ------------------------------------------------------------------------
+
+@click.command()
+@click.argument("talk_id", metavar="ID")
+@click.argument("text", nargs=-1, metavar="[TEXT]...")
+@click.option("--clear", is_flag=True, help="Remove the note.")
+@agenda_option
+def note(talk_id: str, text: tuple[str, ...], clear: bool, agenda_path: str | None) -> None:
+    """Keep a short note on a picked talk, or show it.
+
+    The note is kept in the agenda file, shown by planner picks and the TUI, and
+    written into the event's description on export.
+
+    \b
+    Examples:
+      planner note 3mbgrk2 ask about the dataset
+      planner note 3mbgrk2            # show it
+      planner note 3mbgrk2 --clear
+    """
+    store = AgendaStore(agenda_path)
+    if clear or text:
+        kept = store.set_note(talk_id, "" if clear else " ".join(text))
+        emit(f"Note on {talk_id.strip().lower()}: {kept.note}\n" if kept.note
+             else f"No note on {talk_id.strip().lower()} now.\n")
+        return
+    current = store.require_pick(store.load(), talk_id, "there is no note to show")
+    emit(f"{current.note}\n" if current.note
+         else f"No note on {talk_id.strip().lower()}; add one with planner note ID TEXT.\n")
