@@ -13,9 +13,10 @@ Pure functions over `planner.clashes.Clash` and a talk id -> level map; no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from .clashes import Clash, Interval
+if TYPE_CHECKING:  # kept light: the TUI's state imports this before the agenda store
+    from .clashes import Clash, Interval
 
 Level = Literal["must", "maybe"]
 Role = Literal["conflict", "alternative"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.segment import Segment
 from textual import on, work
@@ -36,12 +36,14 @@ from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
+from .screens.note import NoteEditor
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
 from .state import PlannerState, Unavailable
 from .widgets.talk_list import TalkList
 
 AGENDA_POLL_SECONDS = 2.0
+T = TypeVar("T")
 
 
 class PrintableFilter(LineFilter):
@@ -75,6 +77,7 @@ class PlannerApp(App):
         self._refreshing = False
         self._loading = loading
         self.load_error: PlannerError | None = None  # why the schedules could not be read
+        self._undo: dict | None = None  # the picks last unpicked, for `u`
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -217,24 +220,91 @@ class PlannerApp(App):
             if redraw is not None:
                 redraw()
 
+    def _change_picks(self, change: Callable[[], T]) -> T | None:
+        """Run a change to the picks; a problem is a notification, and None."""
+        try:
+            return change()
+        except Unavailable as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+        except PlannerError as exc:
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
+        return None
+
     @on(TalkList.PickToggled)
     def _toggle_pick(self, event: TalkList.PickToggled) -> None:
         talk = event.row.talk
         if talk is None:
             return
-        try:
-            picked = self.state.toggle_pick(talk.id)
-        except Unavailable as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+        if self.state.is_picked(talk.id):
+            removed = self._change_picks(lambda: self.state.unpick(talk.id))
+            if removed:
+                self._undo = removed
+                self.notify(f"Unpicked “{talk.title}”. Press u to undo.", timeout=5,
+                            markup=False)
+                self.refresh_views()
             return
-        except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10, markup=False)
+        picked = self._change_picks(lambda: self.state.toggle_pick(talk.id))
+        if picked is None:
             return
-        clashes = self.state.clashes_of(talk.id) if picked else []
+        self._report_clashes(talk.id, "Picked")
+        self.refresh_views()
+
+    def _report_clashes(self, talk_id: str, what: str) -> None:
+        clashes = self.state.clashes_of(talk_id)
         if clashes:
-            self.notify(f"Picked; it clashes with {clashes[0]}"
+            self.notify(f"{what}; it clashes with {clashes[0]}"
                         + (f" and {len(clashes) - 1} more" if len(clashes) > 1 else "") + ".",
                         severity="warning", timeout=4, markup=False)
+
+    @on(TalkList.LevelCycled)
+    def _cycle_level(self, event: TalkList.LevelCycled) -> None:
+        talk = event.row.talk
+        if talk is None:
+            return
+        level = self._change_picks(lambda: self.state.cycle_level(talk.id))
+        if level is None:
+            return
+        if level == "maybe":
+            n = len(self.state.alternatives_of(talk.id))
+            extra = f"; {n} overlap{'s are' if n != 1 else ' is an'} alternative" \
+                f"{'s' if n != 1 else ''} now" if n else ""
+            self.notify(f"A maybe{extra}.", timeout=3, markup=False)
+        else:
+            self._report_clashes(talk.id, "A must")
+        self.refresh_views()
+
+    @on(TalkList.NoteWanted)
+    def _edit_note(self, event: TalkList.NoteWanted) -> None:
+        talk = event.row.talk
+        if talk is None:
+            return
+        if not self.state.is_picked(talk.id):
+            self.notify("Notes are kept on picks: pick the talk first (space).", timeout=4,
+                        markup=False)
+            return
+
+        def keep(text: str | None) -> None:
+            if text is None or text.strip() == self.state.note_of(talk.id):
+                return
+            kept = self._change_picks(lambda: self.state.set_note(talk.id, text))
+            if kept is None:
+                return
+            self.notify("Note kept." if kept else "Note removed.", timeout=2, markup=False)
+            self.refresh_views()
+
+        self.push_screen(NoteEditor(talk.title, self.state.note_of(talk.id)), keep)
+
+    def action_undo(self) -> None:
+        if not self._undo:
+            self.notify("Nothing to undo.", timeout=2, markup=False)
+            return
+        removed, self._undo = self._undo, None
+        back = self._change_picks(lambda: self.state.restore(removed))
+        if back:
+            titles = ", ".join(f"“{p.title}”" for i, p in removed.items() if i in back)
+            self.notify(f"Picked {titles} again.", timeout=3, markup=False)
+        elif back is not None:
+            self.notify("It is picked already.", timeout=2, markup=False)
         self.refresh_views()
 
     def set_zone(self, name: str | None) -> None:

@@ -42,6 +42,8 @@ APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.refresh", "r", "refresh_sources", "Refresh",
             "Read the schedules again (addresses from their servers) and report what "
             "changed for the picks.", show=False),
+    KeySpec("planner.undo", "u", "undo", "Undo",
+            "Put back the talk you last unpicked, with its level and note.", show=False),
     KeySpec("planner.help", "question_mark", "show_help", "Help",
             "These keys, read from the live bindings.", key_display="?"),
     KeySpec("planner.quit", "q", "quit", "Quit", "Leave planner (picks are already saved)."),
@@ -59,6 +61,17 @@ BROWSER_KEYS: tuple[KeySpec, ...] = (
 TALK_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("talks.pick", "space", "toggle_pick", "Pick",
             "Pick the highlighted talk, or unpick it.", palette=False),
+    KeySpec("talks.level", "m", "cycle_level", "Must/maybe",
+            "Make the talk a must (picking it), or swap must and maybe (two musts that "
+            "overlap clash; a maybe overlapping a pick is an alternative).", palette=False),
+    KeySpec("talks.note", "n", "edit_note", "Note",
+            "Write a short note on the highlighted pick (kept in the agenda, exported).",
+            palette=False),
+)
+
+AGENDA_LIST_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("agenda.unpick", "space", "toggle_pick", "Unpick",
+            "Unpick the highlighted talk (u puts it back).", palette=False),
 )
 
 SEARCH_KEYS: tuple[KeySpec, ...] = (

@@ -20,6 +20,7 @@ from ..errors import PlannerError
 from ..model import Schedule, Session, Talk
 from ..render import short, when
 from ..zones import default_zone_name, get_zone
+from ..levels import levels_of, next_level, role
 from .rows import Outline, build_outline
 
 
@@ -69,6 +70,7 @@ class PlannerState:
         self.warnings: list[str] = []  # busy events that could not be read
         self.changes: list[Any] = []  # planner.changes.Change found when the TUI opened
         self._clashes: dict[str, list[Any]] = {}
+        self.levels: dict[str, str] = {}  # talk id -> "must" | "maybe" (planner.levels)
         self._would_clash: dict[str, list[Any]] = {}
         self._candidates: list[Any] | None = None
         self._stamp: tuple[int, int] | None = None
@@ -159,6 +161,7 @@ class PlannerState:
         resolve = _core("agenda", "Picking").resolve_picks
         self.agenda = agenda
         self.picks = set(agenda.picks)
+        self.levels = levels_of(agenda.picks)
         picked = clashes.pick_intervals(resolve(self.schedules, agenda))
         self._clashes = clashes.by_key(clashes.find_clashes(picked, self.busy))
         if self._candidates is None:
@@ -212,8 +215,10 @@ class PlannerState:
         return talk_id in self.picks
 
     def clashes_of(self, talk_id: str) -> list[str]:
-        """What a picked talk clashes with, one line each ("" list when nothing)."""
-        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())]
+        """What a picked talk conflicts with, one line each: overlaps where no maybe is
+        involved (those are alternatives, see `alternatives_of`)."""
+        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())
+                if role(c, self.levels) == "conflict"]
 
     def would_clash(self, talk_id: str) -> bool:
         return talk_id in self._would_clash
@@ -221,7 +226,7 @@ class PlannerState:
     def clash_lines(self, talk: Talk) -> list[str]:
         """For the detail pane: its clashes when picked, else what it would clash with."""
         if talk.id in self.picks:
-            return self.clashes_of(talk.id)
+            return self.clashes_of(talk.id)  # (alternatives_of lists the rest)
         return [self._describe(c, talk.id) for c in self._would_clash.get(talk.id, ())]
 
     def _describe(self, clash: Any, talk_id: str) -> str:
@@ -236,6 +241,52 @@ class PlannerState:
             return []
         view = _core("picks_view", "Change detection")
         return [view.describe_change(c, self.zone) for c in self.changes]
+
+    # -- levels, notes, undo (issue 17) ------------------------------------------------
+
+    def level_of(self, talk_id: str) -> str | None:
+        """"must" or "maybe" for a pick, None when not picked."""
+        return self.levels.get(talk_id) if talk_id in self.picks else None
+
+    def alternatives_of(self, talk_id: str) -> list[str]:
+        """Picks and busy time a picked talk overlaps where a maybe is involved."""
+        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())
+                if role(c, self.levels) == "alternative"]
+
+    def cycle_level(self, talk_id: str) -> str:
+        """Not picked -> must; must -> maybe; maybe -> must.  Returns the new level."""
+        store = self._require_store()
+        level = next_level(self.level_of(talk_id))  # type: ignore[arg-type]
+        if talk_id in self.picks:
+            store.set_level(talk_id, level)
+        else:
+            store.pick(self.schedules, [talk_id], level)
+        self._apply(store.load())
+        return level
+
+    def note_of(self, talk_id: str) -> str:
+        pick = self.agenda.picks.get(talk_id) if self.agenda is not None else None
+        return pick.note if pick is not None else ""
+
+    def set_note(self, talk_id: str, text: str) -> str:
+        """Keep the note (blank removes it); returns it as kept."""
+        store = self._require_store()
+        kept = store.set_note(talk_id, text).note
+        self._apply(store.load())
+        return kept
+
+    def unpick(self, talk_id: str) -> dict[str, Any]:
+        """Unpick and return what was dropped (level and note too), for `restore`."""
+        store = self._require_store()
+        removed = store.unpick([talk_id])
+        self._apply(store.load())
+        return removed
+
+    def restore(self, removed: dict[str, Any]) -> list[str]:
+        store = self._require_store()
+        back = store.restore(removed)
+        self._apply(store.load())
+        return back
 
     # -- search, speakers, export -----------------------------------------------------
 

@@ -25,6 +25,9 @@ class DetailSource(Protocol):
     zone: ZoneInfo
 
     def is_picked(self, talk_id: str) -> bool: ...
+    def level_of(self, talk_id: str) -> str | None: ...
+    def note_of(self, talk_id: str) -> str: ...
+    def alternatives_of(self, talk_id: str) -> list[str]: ...
     def clash_lines(self, talk: Talk) -> list[str]: ...
 
 
@@ -44,7 +47,7 @@ def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated
 class TalkDetail(VerticalScroll, can_focus=False):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "talk-detail--title", "talk-detail--label", "talk-detail--picked",
-        "talk-detail--clash", "talk-detail--muted",
+        "talk-detail--clash", "talk-detail--muted", "talk-detail--alternative",
     }
 
     def __init__(self, source: DetailSource, *, id: str | None = None) -> None:
@@ -114,14 +117,27 @@ class TalkDetail(VerticalScroll, can_focus=False):
                 note = f"Published {talk.published:%d %b %Y}. " + note
             out.append(note + "\n", self._style("muted"))
         self._place(out, talk, session)
-        if self.source.is_picked(talk.id):
-            out.append("● Picked\n", self._style("picked"))
+        picked = self.source.is_picked(talk.id)
+        if picked:
+            if self.source.level_of(talk.id) == "maybe":
+                out.append("○ Picked as a maybe (m: make it a must)\n", self._style("picked"))
+            else:
+                out.append("● Picked as a must (m: make it a maybe)\n", self._style("picked"))
+            note = self.source.note_of(talk.id)
+            if note:
+                out.append("Note: ", self._style("label"))
+                out.append(note + "\n")
         clashes = self.source.clash_lines(talk)
         if clashes:
-            verb = "Clashes with" if self.source.is_picked(talk.id) else "Would clash with"
+            verb = "Clashes with" if picked else "Would clash with"
             out.append(f"{verb}:\n", self._style("clash"))
             for line in clashes:
                 out.append(f"  ✗ {line}\n", self._style("clash"))
+        alternatives = self.source.alternatives_of(talk.id) if picked else []
+        if alternatives:
+            out.append("Alternatives (a maybe is involved):\n", self._style("alternative"))
+            for line in alternatives:
+                out.append(f"  = {line}\n", self._style("alternative"))
         if talk.abstract:
             out.append("\n")
             out.append(talk.abstract[:ABSTRACT_SHOWN])
