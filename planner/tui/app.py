@@ -3,6 +3,7 @@
 | Key(s) | Description |
 | :- | :- |
 | a | My agenda |
+| o | Now and next |
 | s | Speakers |
 | t | Time zone |
 | e | Export .ics |
@@ -26,6 +27,7 @@ from textual.color import Color
 from textual.filter import LineFilter
 from textual.screen import Screen
 
+from .. import clock
 from ..errors import PlannerError
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
@@ -37,6 +39,7 @@ from .screens.diagnostics import DiagnosticsScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.note import NoteEditor
+from .screens.now import NowScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
 from .state import PlannerState, Unavailable
@@ -65,8 +68,11 @@ class PlannerApp(App):
     def __init__(self, state: PlannerState | None = None, *,
                  make_state: Callable[[], PlannerState] | None = None, loading: str = "",
                  keymap: Mapping[str, str] | None = None,
-                 reload: Callable[[], list[Schedule]] | None = None) -> None:
+                 reload: Callable[[], list[Schedule]] | None = None,
+                 open_now: bool = False) -> None:
         """Either a ready `state`, or `make_state` to build it after the first paint.
+
+        `open_now`: open on now and next when a loaded talk is on today.
 
         `reload` reads the schedules again for `r` (addresses checked with their servers).
         """
@@ -78,6 +84,7 @@ class PlannerApp(App):
         self._loading = loading
         self.load_error: PlannerError | None = None  # why the schedules could not be read
         self._undo: dict | None = None  # the picks last unpicked, for `u`
+        self._open_now = open_now
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -128,6 +135,8 @@ class PlannerApp(App):
             self.switch_screen(BrowserScreen(self.state))
         else:
             self.push_screen(BrowserScreen(self.state))
+        if self._open_now and self.state.on_today(clock.now().timestamp()):
+            self.push_screen(NowScreen(self.state))  # during the conference: what is on
         if self.state.changes:
             self._report_changes("changed since the schedules were last read")
         if self.state.warnings:
@@ -340,6 +349,9 @@ class PlannerApp(App):
     def action_show_agenda(self) -> None:
         self._toggle_screen(AgendaScreen, lambda: AgendaScreen(self.state))
 
+    def action_show_now(self) -> None:
+        self._toggle_screen(NowScreen, lambda: NowScreen(self.state))
+
     def action_show_speakers(self) -> None:
         try:
             self.state.speaker_index()
@@ -413,6 +425,7 @@ def make_app(
     export_dir: str | Path | None = None,
     keymap: Mapping[str, str] | None = None,
     reload: Callable[[], list[Schedule]] | None = None,
+    open_now: bool = False,
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
@@ -423,7 +436,7 @@ def make_app(
     `zone` overrides the zone remembered in the agenda for this run only;
     `export_dir` is where `e` writes the .ics (default: the current directory);
     `reload` reads the schedules again when `r` asks (default: the files in `paths`,
-    else none).
+    else none); `open_now` opens on now and next when a loaded talk is on today.
     """
     busy = tuple(busy_paths)
 
@@ -435,7 +448,7 @@ def make_app(
         reload = lambda: load_schedules(list(paths), options, refresh=True)  # noqa: E731
     if load is not None:
         return PlannerApp(make_state=lambda: build(load()), loading=loading, keymap=keymap,
-                          reload=reload)
+                          reload=reload, open_now=open_now)
     if schedules is None:
         schedules = load_schedules(list(paths) if paths else None, options)
-    return PlannerApp(build(schedules), keymap=keymap, reload=reload)
+    return PlannerApp(build(schedules), keymap=keymap, reload=reload, open_now=open_now)

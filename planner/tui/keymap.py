@@ -31,6 +31,8 @@ class KeySpec:
 APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.agenda", "a", "show_agenda", "Agenda",
             "My agenda: picks by day, clashes and the reading list."),
+    KeySpec("planner.now", "o", "show_now", "Now",
+            "What is on now and next, your picks first, with rooms."),
     KeySpec("planner.speakers", "s", "show_speakers", "Speakers",
             "Speakers across every loaded schedule, and their talks."),
     KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
@@ -72,6 +74,11 @@ TALK_LIST_KEYS: tuple[KeySpec, ...] = (
 AGENDA_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("agenda.unpick", "space", "toggle_pick", "Unpick",
             "Unpick the highlighted talk (u puts it back).", palette=False),
+)
+
+NOW_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("now.picks_only", "p", "toggle_picks_only", "Only picks",
+            "Show only your picks, or everything with your picks first.", palette=False),
 )
 
 SEARCH_KEYS: tuple[KeySpec, ...] = (

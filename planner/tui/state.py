@@ -75,6 +75,7 @@ class PlannerState:
         self._candidates: list[Any] | None = None
         self._stamp: tuple[int, int] | None = None
         self._search_index: Any = None
+        self._timetables: list[Any] | None = None  # planner.timetable, for now and next
         self._speaker_index: Any = None
         self._zone_override = zone
         self.zone: ZoneInfo = get_zone(zone or default_zone_name(schedules))
@@ -221,7 +222,9 @@ class PlannerState:
                 if role(c, self.levels) == "conflict"]
 
     def would_clash(self, talk_id: str) -> bool:
-        return talk_id in self._would_clash
+        """Picked as a must, it would clash: with a must or busy time (a maybe overlap
+        would only be an alternative)."""
+        return any(role(c, self.levels) == "conflict" for c in self._would_clash.get(talk_id, ()))
 
     def clash_lines(self, talk: Talk) -> list[str]:
         """For the detail pane: its clashes when picked, else what it would clash with."""
@@ -287,6 +290,25 @@ class PlannerState:
         back = store.restore(removed)
         self._apply(store.load())
         return back
+
+    # -- now and next (issue 17) -------------------------------------------------------
+
+    def now_next(self, at: float, only_picks: bool = False) -> Any:
+        """planner.now.NowNext at instant `at` (POSIX seconds), my picks first."""
+        from ..now import now_and_next
+        from ..timetable import of_schedule
+
+        if self._timetables is None:
+            self._timetables = [of_schedule(sch) for sch in self.schedules]
+        picks = {i: (self.levels.get(i, "must"), self.note_of(i)) for i in self.picks}
+        return now_and_next(self._timetables, at, picks, only_picks)
+
+    def on_today(self, at: float) -> bool:
+        """Whether a loaded talk runs on the day of `at` in the display zone."""
+        from datetime import datetime
+
+        day = datetime.fromtimestamp(at, self.zone).date()
+        return any(d.day == day for d in self.outline.days)
 
     # -- search, speakers, export -----------------------------------------------------
 

@@ -81,3 +81,18 @@ def test_program_with_rooms_and_links(snap_compare, size):
             await pilot.press("down")
 
     assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_now_and_next(snap_compare, app_for, size, monkeypatch):
+    # 09:10 in New York: my maybe and the parallel talk are on, the 09:30 slot is next.
+    monkeypatch.setenv("PLANNER_NOW", "2024-06-03T13:10:00+00:00")
+
+    async def setup(pilot):
+        await pick(pilot, COMPILER)
+        await pilot.press("m")  # a maybe now
+        await pilot.press("o")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)
