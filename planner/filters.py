@@ -132,3 +132,61 @@ def taken_spans(tables: Sequence[Timetable], musts: Iterable[str],
     spans = [(s.start, s.end) for t in tables for s in t.slots if s.id in wanted]
     spans += list(busy)
     return tuple(sorted(spans))
+
+
+# -- typed filters (the TUI's filter box) ----------------------------------------------
+
+FILTER_WORDS = "track:TEXT room:TEXT kind:KIND day:DAY picks past free"
+
+
+@dataclass(frozen=True)
+class FilterSpec:
+    """A filter as the user typed it, before it is applied to a zone, picks and a clock."""
+
+    tracks: tuple[str, ...] = ()
+    rooms: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    day: str | None = None
+    picks: bool = False
+    past: bool = False  # hide past talks
+    free: bool = False
+
+    def words(self) -> str:
+        """The spec as words that `parse_words` reads back."""
+        def quoted(v: str) -> str:
+            return f'"{v}"' if " " in v else v
+
+        out = [f"track:{quoted(t)}" for t in self.tracks]
+        out += [f"room:{quoted(r)}" for r in self.rooms]
+        out += [f"kind:{quoted(k)}" for k in self.kinds]
+        if self.day:
+            out.append(f"day:{self.day}")
+        out += [w for w, on in (("picks", self.picks), ("past", self.past),
+                                ("free", self.free)) if on]
+        return " ".join(out)
+
+
+def parse_words(text: str) -> FilterSpec:
+    """`track:rust room:"main hall" picks past` as a spec; ValueError names what is
+    not understood, in a sentence for the user."""
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise ValueError("A quote is not closed.") from None
+    parts: dict[str, list[str]] = {"track": [], "room": [], "kind": [], "day": []}
+    flags = {"picks": False, "past": False, "free": False}
+    for word in words:
+        key, sep, value = word.partition(":")
+        key = key.lower()
+        if sep and key in parts and value.strip():
+            parts[key].append(value.strip())
+        elif not sep and key in flags:
+            flags[key] = True
+        else:
+            raise ValueError(f"“{word}” is not a filter; use {FILTER_WORDS}.")
+    if len(parts["day"]) > 1:
+        raise ValueError("Give one day:DAY.")
+    return FilterSpec(tuple(parts["track"]), tuple(parts["room"]), tuple(parts["kind"]),
+                      parts["day"][0] if parts["day"] else None, **flags)

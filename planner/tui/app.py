@@ -28,6 +28,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from .. import clock
+from ..agenda import MAX_NOTE_CHARS
 from ..errors import PlannerError
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
@@ -38,7 +39,7 @@ from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
-from .screens.note import NoteEditor
+from .screens.line_editor import LineEditor
 from .screens.now import NowScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
@@ -301,7 +302,10 @@ class PlannerApp(App):
             self.notify("Note kept." if kept else "Note removed.", timeout=2, markup=False)
             self.refresh_views()
 
-        self.push_screen(NoteEditor(talk.title, self.state.note_of(talk.id)), keep)
+        self.push_screen(LineEditor(
+            f"Note on “{talk.title}”", self.state.note_of(talk.id), max_length=MAX_NOTE_CHARS,
+            placeholder="a few words", hint="enter keeps it (empty removes it), escape cancels",
+            id="note"), keep)
 
     def action_undo(self) -> None:
         if not self._undo:

@@ -52,8 +52,14 @@ APP_KEYS: tuple[KeySpec, ...] = (
 )
 
 BROWSER_KEYS: tuple[KeySpec, ...] = (
+    # Not in the footer: the search box itself says "/ search".
     KeySpec("browser.search", "slash", "focus_search", "Search",
-            "Filter talks by title, speaker or abstract as you type.", key_display="/"),
+            "Filter talks by title, speaker or abstract as you type.", key_display="/",
+            show=False),
+    KeySpec("browser.filter", "f", "edit_filter", "Filter",
+            "Show only some talks: track:TEXT room:TEXT kind:KIND day:DAY picks past free."),
+    KeySpec("browser.clear_filter", "F", "clear_filter", "Clear filter",
+            "Show every talk again.", show=False),
     KeySpec("browser.next_day", "d", "next_day", "Day", "Jump to the next day (D: back).",
             key_display="d/D"),
     KeySpec("browser.previous_day", "D", "previous_day", "Previous day",
@@ -63,12 +69,12 @@ BROWSER_KEYS: tuple[KeySpec, ...] = (
 TALK_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("talks.pick", "space", "toggle_pick", "Pick",
             "Pick the highlighted talk, or unpick it.", palette=False),
-    KeySpec("talks.level", "m", "cycle_level", "Must/maybe",
+    KeySpec("talks.level", "m", "cycle_level", "Maybe",
             "Make the talk a must (picking it), or swap must and maybe (two musts that "
             "overlap clash; a maybe overlapping a pick is an alternative).", palette=False),
     KeySpec("talks.note", "n", "edit_note", "Note",
             "Write a short note on the highlighted pick (kept in the agenda, exported).",
-            palette=False),
+            palette=False, show=False),  # the detail of a pick says "n: note"
 )
 
 AGENDA_LIST_KEYS: tuple[KeySpec, ...] = (

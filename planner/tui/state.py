@@ -76,6 +76,8 @@ class PlannerState:
         self._stamp: tuple[int, int] | None = None
         self._search_index: Any = None
         self._timetables: list[Any] | None = None  # planner.timetable, for now and next
+        self.filter_spec: Any = None  # planner.filters.FilterSpec typed in the browser
+        self._filter_ids: set[str] | None = None
         self._speaker_index: Any = None
         self._zone_override = zone
         self.zone: ZoneInfo = get_zone(zone or default_zone_name(schedules))
@@ -111,6 +113,7 @@ class PlannerState:
         if zone.key != self.zone.key:
             self.zone = zone
             self.outline = build_outline(self.schedules, zone)
+            self._filter_ids = None
 
     # -- picks ------------------------------------------------------------------------
 
@@ -163,6 +166,7 @@ class PlannerState:
         self.agenda = agenda
         self.picks = set(agenda.picks)
         self.levels = levels_of(agenda.picks)
+        self._filter_ids = None  # "my picks" and "free" depend on the picks
         picked = clashes.pick_intervals(resolve(self.schedules, agenda))
         self._clashes = clashes.by_key(clashes.find_clashes(picked, self.busy))
         if self._candidates is None:
@@ -296,12 +300,59 @@ class PlannerState:
     def now_next(self, at: float, only_picks: bool = False) -> Any:
         """planner.now.NowNext at instant `at` (POSIX seconds), my picks first."""
         from ..now import now_and_next
+
+        picks = {i: (self.levels.get(i, "must"), self.note_of(i)) for i in self.picks}
+        return now_and_next(self._tables(), at, picks, only_picks)
+
+    def _tables(self) -> list[Any]:
         from ..timetable import of_schedule
 
         if self._timetables is None:
             self._timetables = [of_schedule(sch) for sch in self.schedules]
-        picks = {i: (self.levels.get(i, "must"), self.note_of(i)) for i in self.picks}
-        return now_and_next(self._timetables, at, picks, only_picks)
+        return self._timetables
+
+    # -- filters (issue 17) -------------------------------------------------------------
+
+    def set_filter(self, spec: Any) -> None:
+        """Use a planner.filters.FilterSpec (None: no filter); a bad day raises
+        PlannerError and keeps the filter as it was."""
+        if spec is not None and spec.day:
+            self._filter_day(spec.day)  # check it before anything changes
+        self.filter_spec = spec if spec is not None and spec.words() else None
+        self._filter_ids = None
+
+    def _filter_day(self, text: str) -> Any:
+        from ..days import resolve_day
+
+        return resolve_day(text, [d.day for d in self.outline.days], self.zone)
+
+    def active_filter(self) -> Any:
+        """The planner.filters.TalkFilter now in force (None without a filter)."""
+        spec = self.filter_spec
+        if spec is None:
+            return None
+        from .. import clock
+        from ..filters import TalkFilter, taken_spans
+
+        musts = [i for i in self.picks if self.levels.get(i, "must") == "must"]
+        busy = [(b.start_ts, b.end_ts) for b in self.busy]
+        return TalkFilter(
+            tracks=spec.tracks, rooms=spec.rooms, kinds=spec.kinds,
+            day=self._filter_day(spec.day) if spec.day else None, zone=self.zone,
+            picked=frozenset(self.picks) if spec.picks else None,
+            after=clock.now().timestamp() if spec.past else None,
+            taken=taken_spans(self._tables(), musts, busy) if spec.free else None)
+
+    def filter_keep(self) -> set[str] | None:
+        """Ids of the talks the filter keeps (None without a filter); remembered until
+        the filter, the picks or the zone change."""
+        f = self.active_filter()
+        if f is None:
+            return None
+        if self._filter_ids is None:
+            untimed = [i for i, ref in self.refs.items() if ref.talk.start is None]
+            self._filter_ids = f.ids(self._tables(), untimed)
+        return self._filter_ids
 
     def on_today(self, at: float) -> bool:
         """Whether a loaded talk runs on the day of `at` in the display zone."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from planner.agenda import AgendaStore
 from planner.tui.screens.agenda import AgendaScreen
-from planner.tui.screens.note import NoteEditor
+from planner.tui.screens.line_editor import LineEditor as NoteEditor
 from planner.tui.widgets.talk_detail import TalkDetail
 from planner.tui.widgets.talk_list import CLASH, MAYBE, PICKED
 

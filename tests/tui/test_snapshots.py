@@ -96,3 +96,17 @@ def test_now_and_next(snap_compare, app_for, size, monkeypatch):
         await pilot.pause()
 
     assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_filter_bar(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, COMPILER)
+        await pilot.press("f")
+        for ch in "track:compilers":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)

@@ -120,9 +120,11 @@ class TalkDetail(VerticalScroll, can_focus=False):
         picked = self.source.is_picked(talk.id)
         if picked:
             if self.source.level_of(talk.id) == "maybe":
-                out.append("○ Picked as a maybe (m: make it a must)\n", self._style("picked"))
+                out.append("○ Picked as a maybe", self._style("picked"))
+                out.append(" · m: make it a must · n: note\n", self._style("muted"))
             else:
-                out.append("● Picked as a must (m: make it a maybe)\n", self._style("picked"))
+                out.append("● Picked as a must", self._style("picked"))
+                out.append(" · m: make it a maybe · n: note\n", self._style("muted"))
             note = self.source.note_of(talk.id)
             if note:
                 out.append("Note: ", self._style("label"))
