@@ -75,6 +75,8 @@ class PlannerState:
         self._candidates: list[Any] | None = None
         self._stamp: tuple[int, int] | None = None
         self._search_index: Any = None
+        self.query = ""  # the search typed in the browser
+        self._matched: dict[str, str] = {}  # talk id -> the field it matched in
         self._timetables: list[Any] | None = None  # planner.timetable, for now and next
         self.filter_spec: Any = None  # planner.filters.FilterSpec typed in the browser
         self._filter_ids: set[str] | None = None
@@ -364,10 +366,27 @@ class PlannerState:
     # -- search, speakers, export -----------------------------------------------------
 
     def search(self, query: str) -> set[str]:
-        """Ids of the talks matching `query` in titles, speakers and abstracts."""
+        """Ids of the talks matching `query` in titles, speakers and abstracts; where
+        each matched is kept for `match_reason`."""
         if self._search_index is None:
             self._search_index = _core("search", "Search").SearchIndex(self.schedules)
-        return {hit.talk.id for hit in self._search_index.search(query)}
+        hits = self._search_index.search(query)
+        self.query = query
+        self._matched = {hit.talk.id: hit.field for hit in hits}
+        return set(self._matched)
+
+    def clear_search(self) -> None:
+        self.query, self._matched = "", {}
+
+    def match_reason(self, talk: Talk) -> str | None:
+        """Why the talk matches the search, when not by its title (issue 17)."""
+        where = self._matched.get(talk.id) if self.query.strip() else None
+        if where == "speakers":
+            return "Matched a speaker: " + ", ".join(s.name for s in talk.speakers)
+        if where == "abstract":
+            snippet = _core("search", "Search").snippet(talk.abstract, self.query, 70)
+            return f"Matched in the abstract: {snippet}"
+        return None
 
     def speaker_index(self) -> Any:
         if self._speaker_index is None:

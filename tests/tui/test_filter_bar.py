@@ -20,13 +20,13 @@ async def filter_to(pilot, words: str) -> None:
 async def test_filter_to_a_track_shows_the_bar_and_f_clears(app_for):
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:
-        assert "Filter:" not in screen_text(app)  # no bar without a filter
+        assert "Showing" not in screen_text(app)  # no bar without a filter
         await filter_to(pilot, "track:compilers")
         assert isinstance(app.screen, BrowserScreen)
         assert talk_titles(app) == [COMPILER, AUTOTUNE]
-        assert "Filter: track compilers · 2 talks   (f change · F clear)" in screen_text(app)
+        assert "Showing track compilers · 2 talks   (f change · F clear)" in screen_text(app)
         await pilot.press("F")
-        assert len(talk_titles(app)) == 6 and "Filter:" not in screen_text(app)
+        assert len(talk_titles(app)) == 6 and "Showing" not in screen_text(app)
 
 
 async def test_filter_words_combine_with_search_and_picks(app_for):

@@ -70,6 +70,7 @@ class BrowserScreen(Screen):
     def show_rows(self, keep_talk: str | None = None) -> None:
         """Rebuild the list for the current search; keep the cursor on `keep_talk`."""
         keep = None
+        self.state.clear_search()
         if self.query_text.strip():
             try:
                 keep = self.state.search(self.query_text)
@@ -82,8 +83,11 @@ class BrowserScreen(Screen):
         rows = flatten(self.state.outline, keep)
         stops = rows.stops
         f = self.state.active_filter()
-        self.query_one(FilterBar).show(f.describe() if f is not None else [],
-                                       sum(1 for r in rows if r.kind is RowKind.TALK))
+        phrases = f.describe() if f is not None else []
+        if self.query_text.strip():
+            phrases = [f"search “{self.query_text.strip()}”", *phrases]
+        self.query_one(FilterBar).show(phrases, sum(1 for r in rows if r.kind is RowKind.TALK),
+                                       f is not None)
         if not rows:
             what = "The loaded schedules have no talks."
             if self.query_text.strip():
@@ -140,7 +144,13 @@ class BrowserScreen(Screen):
             (rows[i].day, rows[i].schedule.label if rows[i].schedule else "")
             for i in self._stops
         ]
-        self.query_one(DayBar).show(stops, self._current_stop())
+        self.query_one(DayBar).show(stops, self._current_stop(), self._tail())
+
+    def _tail(self) -> str:
+        """The zone (the header may cut it off) and how many parser warnings there are."""
+        n = sum(1 for _ in self.state.diagnostics())
+        warned = f" · {n} warning{'s' if n != 1 else ''} (w)" if n else ""
+        return f"{self.state.zone.key}{warned}"
 
     # -- events -----------------------------------------------------------------------
 
@@ -173,6 +183,17 @@ class BrowserScreen(Screen):
         self.talk_list.focus()
 
     # -- actions ----------------------------------------------------------------------
+
+    def action_clear(self) -> None:
+        """Escape in the list: clear the search, then the filter."""
+        if self.query_text.strip():
+            search = self.query_one(SearchBox)
+            with search.prevent(Input.Changed):
+                search.value = ""
+            self.query_text = ""
+            self._refilter()
+        elif self.state.filter_spec is not None:
+            self.action_clear_filter()
 
     def action_edit_filter(self) -> None:
         from ...errors import PlannerError
@@ -211,6 +232,11 @@ class BrowserScreen(Screen):
 
     def action_focus_search(self) -> None:
         self.query_one(SearchBox).focus()
+
+    def action_scroll_detail(self, pages: int) -> None:
+        detail = self.detail
+        step = max(1, detail.scrollable_content_region.height - 1)
+        detail.scroll_relative(y=pages * step, animate=False)
 
     def action_next_day(self) -> None:
         self._jump(+1)

@@ -29,6 +29,7 @@ class DetailSource(Protocol):
     def note_of(self, talk_id: str) -> str: ...
     def alternatives_of(self, talk_id: str) -> list[str]: ...
     def clash_lines(self, talk: Talk) -> list[str]: ...
+    def match_reason(self, talk: Talk) -> str | None: ...
 
 
 def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
@@ -44,10 +45,14 @@ def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated
     return out + (" (estimated)" if estimated else "")
 
 
-class TalkDetail(VerticalScroll, can_focus=False):
+class TalkDetail(VerticalScroll, can_focus=True):
+    """Focusable (Tab from the list) so that the arrows and page keys scroll a long
+    abstract; J and K scroll it from the list too."""
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "talk-detail--title", "talk-detail--label", "talk-detail--picked",
         "talk-detail--clash", "talk-detail--muted", "talk-detail--alternative",
+        "talk-detail--match",
     }
 
     def __init__(self, source: DetailSource, *, id: str | None = None) -> None:
@@ -55,6 +60,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
         self.source = source
         self._body = Static("", id="detail-body")
         self._row: Row | None = None
+        self._reason: str | None = None  # why the shown talk matches the search
 
     def compose(self):
         yield self._body
@@ -62,7 +68,8 @@ class TalkDetail(VerticalScroll, can_focus=False):
     def show(self, row: Row | None) -> None:
         # A search keeps the cursor on the same talk: no need to lay the pane out again.
         if row is not None and self._row is not None and row.kind is self._row.kind and (
-                row.talk is self._row.talk and row.session is self._row.session):
+                row.talk is self._row.talk and row.session is self._row.session) and (
+                row.talk is None or self.source.match_reason(row.talk) == self._reason):
             return
         self._row = row
         self.redraw()
@@ -103,6 +110,9 @@ class TalkDetail(VerticalScroll, can_focus=False):
                        self._style("muted"))
         if talk.speakers:
             out.append(people(talk.speakers) + "\n")
+        reason = self._reason = self.source.match_reason(talk)
+        if reason:
+            out.append(reason + "\n", self._style("match"))
         # A standalone session is the talk itself: its title would only repeat.
         where = [session.title] if session is not None and not session.standalone else []
         if sch is not None:

@@ -68,7 +68,7 @@ class TalkList(RowList[Row]):
         "row-list--cursor", "talk-list--day", "talk-list--slot", "talk-list--session",
         "talk-list--track", "talk-list--time", "talk-list--speakers", "talk-list--picked",
         "talk-list--clash", "talk-list--would-clash", "talk-list--note", "talk-list--remark",
-        "talk-list--empty", "talk-list--placeholder",
+        "talk-list--empty", "talk-list--placeholder", "talk-list--match",
     }
 
     class LevelCycled(Message):
@@ -209,4 +209,8 @@ class TalkList(RowList[Row]):
                 line.append(title, title_style)
         if line_end is not None:
             line.append_text(line_end)
+        words = getattr(m, "query", "").split()
+        if words:  # the searched words, where the title and speakers show them
+            line.highlight_words([w for w in words if len(w) > 1], self._style("match"),
+                                 case_sensitive=False)
         return line
