@@ -43,7 +43,7 @@ def test_agenda(snap_compare, app_for, size, two_track):
 
 @SIZES
 def test_speakers(snap_compare, app_for, size):
-    assert snap_compare(app_for(), terminal_size=size, press=["s", "a", "d", "a"])
+    assert snap_compare(app_for(), terminal_size=size, press=["s", "slash", "a", "d", "a"])
 
 
 @SIZES
