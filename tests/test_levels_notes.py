@@ -137,3 +137,32 @@ def test_unpick_then_restore_keeps_level_and_note(tmp_path, ids):
     assert store.restore(removed) == [ids["Sparse"]]
     pick = store.load().picks[ids["Sparse"]]
     assert (pick.level, pick.note) == ("maybe", "front row")
+
+
+def test_picks_json_is_read_back_by_pick_from(capsys, tmp_path, ids, monkeypatch):
+    s = str(TWO_TRACK)
+    run(capsys, "pick", "-s", s, ids["Sparse"])
+    run(capsys, "pick", "-s", s, "--maybe", ids["Autotuning"])
+    run(capsys, "note", ids["Sparse"], "mine")
+    shared = tmp_path / "friend.json"
+    shared.write_text(run(capsys, "picks", s, "--format", "json")[1], encoding="utf-8")
+
+    monkeypatch.setenv("PLANNER_AGENDA", str(tmp_path / "other.json"))
+    run(capsys, "pick", "-s", s, "--maybe", ids["Sparse"])  # already mine, as a maybe
+    code, out, err = run(capsys, "pick", "-s", s, "--from", str(shared))
+    assert code == 0, err
+    assert f"Picked (maybe) {ids['Autotuning']}" in out
+    assert f"Already picked {ids['Sparse']}" in out  # my level stays mine
+    picks = json.loads((tmp_path / "other.json").read_text())["picks"]
+    assert picks[ids["Sparse"]]["level"] == "maybe" and picks[ids["Sparse"]]["note"] == ""
+    assert picks[ids["Autotuning"]]["level"] == "maybe"
+
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"picks": 1}', encoding="utf-8")
+    code, out, err = run(capsys, "pick", "-s", s, "--from", str(junk))
+    assert code != 0 and out == ""
+    assert err == f"planner: {junk} is not a picks file (write one with planner picks --format json).\n"
+    other = tmp_path / "elsewhere.json"
+    other.write_text('[{"id": "zzzzzzz", "level": "must"}]', encoding="utf-8")
+    code, _, err = run(capsys, "pick", "-s", s, "--from", str(other))
+    assert code != 0 and "None of the 1 picks" in err

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import click
 
-from ..agenda import Agenda, AgendaStore, ResolvedPick, resolve_picks
+from ..agenda import Agenda, AgendaStore, PickOutcome, ResolvedPick, resolve_picks
 from ..clashes import Clash, Interval, by_key, find_clashes, pick_intervals
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
@@ -148,6 +148,9 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
 @click.option("--search", "query", metavar="WORDS", default=None,
               help="Pick the one talk that planner search WORDS finds (titles, speakers, "
               "abstracts).")
+@click.option("--from", "from_file", metavar="FILE", default=None,
+              help="Pick the talks of a picks file (planner picks --format json, a "
+              "friend's), each at its level; notes stay yours.")
 @click.option("--maybe", "level", flag_value="maybe", default=None,
               help="Pick as a maybe: an overlap with it is an alternative, not a clash "
               "(also turns a must into a maybe).")
@@ -157,7 +160,8 @@ def load_busy_time(agenda: Agenda, extra: tuple[str, ...] | list[str],
 @zone_option
 @busy_option
 @agenda_option
-def pick(ids: tuple[str, ...], query: str | None, level: str | None, **params: Any) -> None:
+def pick(ids: tuple[str, ...], query: str | None, from_file: str | None, level: str | None,
+         **params: Any) -> None:
     """Add talks to my agenda by id (see planner talks), or by --search WORDS.
 
     Prints what was picked and what each new pick clashes with.  Two musts that
@@ -171,14 +175,23 @@ def pick(ids: tuple[str, ...], query: str | None, level: str | None, **params: A
       planner pick --maybe 8f2kq1a
       planner pick --search "cortex compiler"
       planner pick -s program.txt 8f2kq1a
+      planner pick --from friends-picks.json
     """
-    if not ids and query is None:
-        raise click.UsageError("Give talk ids, or --search WORDS.")
+    if not ids and query is None and from_file is None:
+        raise click.UsageError("Give talk ids, or --search WORDS, or --from FILE.")
     plan = load_plan(params)  # a bad busy calendar fails here, before anything is picked
     wanted = list(ids)
     if query is not None:
         wanted.append(_search_one(plan, query))
-    outcome = plan.store.pick(plan.schedules, wanted, level)  # type: ignore[arg-type]
+    groups: list[tuple[list[str], str | None]] = [(wanted, level)] if wanted else []
+    if from_file is not None:
+        groups += _shared_groups(plan, from_file, level)
+    outcome = PickOutcome([], [])
+    for group, group_level in groups:  # one write per level
+        step = plan.store.pick(plan.schedules, group, group_level)  # type: ignore[arg-type]
+        outcome.added.extend(step.added)  # (the lists of a frozen outcome)
+        outcome.already.extend(step.already)
+        outcome.relevelled.extend(step.relevelled)
     plan.agenda = plan.store.load()
     resolved = plan.resolved
     by_id = {r.id: r for r in resolved}
@@ -197,6 +210,31 @@ def pick(ids: tuple[str, ...], query: str | None, level: str | None, **params: A
     for talk_id in outcome.already:
         lines.append(f"Already picked {talk_id}  {by_id[talk_id].title}")
     emit("\n".join(lines) + "\n")
+
+
+def _shared_groups(plan: Plan, path: str,
+                   level: str | None) -> list[tuple[list[str], str | None]]:
+    """The picks of a shared picks file that are in the loaded schedules, by level
+    (`level`, when given, for all); those that are not are said on stderr."""
+    from ..shared_picks import read_shared
+
+    shared = read_shared(path)
+    known = {t.id for s in plan.schedules for t in s.talks()} | set(plan.agenda.picks)
+    missing = [i for i in shared if i not in known]
+    if len(missing) == len(shared):
+        raise PlannerError(f"None of the {len(shared)} picks in {path} is in the loaded "
+                           "schedules; nothing was picked (give their schedule with -s).")
+    if missing:
+        warn(f"planner: {len(missing)} of the {len(shared)} picks in {path} are not in the "
+             "loaded schedules and were left out (give their schedule with -s).")
+    by_level: dict[str | None, list[str]] = {}
+    for talk_id, shared_level in shared.items():
+        if talk_id in missing:
+            continue
+        # My own picks keep my level (unless --must/--maybe says otherwise).
+        mine = talk_id in plan.agenda.picks and level is None
+        by_level.setdefault(None if mine else level or shared_level, []).append(talk_id)
+    return [(group, group_level) for group_level, group in by_level.items()]
 
 
 def _search_one(plan: Plan, query: str) -> str:
