@@ -4,6 +4,7 @@
 | :- | :- |
 | a | My agenda |
 | o | Now and next |
+| c | Resolve conflicts |
 | s | Speakers |
 | t | Time zone |
 | e | Export .ics |
@@ -41,6 +42,7 @@ from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.line_editor import LineEditor
 from .screens.now import NowScreen
+from .screens.resolve import ResolveScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
 from .state import PlannerState, Unavailable
@@ -352,6 +354,9 @@ class PlannerApp(App):
 
     def action_show_agenda(self) -> None:
         self._toggle_screen(AgendaScreen, lambda: AgendaScreen(self.state))
+
+    def action_show_resolve(self) -> None:
+        self._toggle_screen(ResolveScreen, lambda: ResolveScreen(self.state))
 
     def action_show_now(self) -> None:
         self._toggle_screen(NowScreen, lambda: NowScreen(self.state))

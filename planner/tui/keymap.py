@@ -33,6 +33,9 @@ APP_KEYS: tuple[KeySpec, ...] = (
             "My agenda: picks by day, clashes and the reading list."),
     KeySpec("planner.now", "o", "show_now", "Now",
             "What is on now and next, your picks first, with rooms."),
+    KeySpec("planner.resolve", "c", "show_resolve", "Clashes",
+            "Resolve conflicts: each pair of musts that overlap, with the talks' repeats; "
+            "keep one."),
     KeySpec("planner.speakers", "s", "show_speakers", "Speakers",
             "Speakers across every loaded schedule, and their talks."),
     KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
@@ -90,6 +93,12 @@ TALK_LIST_KEYS: tuple[KeySpec, ...] = (
 AGENDA_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("agenda.unpick", "space", "toggle_pick", "Unpick",
             "Unpick the highlighted talk (u puts it back).", palette=False),
+)
+
+RESOLVE_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("resolve.keep", "enter", "select", "Keep",
+            "Keep the highlighted talk as a must; the other picks of its conflict become "
+            "maybes.", palette=False),
 )
 
 NOW_KEYS: tuple[KeySpec, ...] = (

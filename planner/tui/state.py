@@ -313,6 +313,32 @@ class PlannerState:
             self._timetables = [of_schedule(sch) for sch in self.schedules]
         return self._timetables
 
+    # -- resolving conflicts (issue 17) ------------------------------------------------
+
+    def conflicts(self) -> list[Any]:
+        """planner.resolve.Conflict for every pair of musts (or a must and busy time)
+        that overlap, with the picks' repeats."""
+        from ..resolve import conflicts, with_options
+
+        found = conflicts((c for cs in self._clashes.values() for c in cs), self.levels)
+        return with_options(found, ((r.schedule.label, r.talk) for r in self.refs.values()))
+
+    def keep(self, conflict: Any, talk_id: str) -> list[str]:
+        """Keep `talk_id` in `conflict`: it becomes (or is picked as) a must and the
+        conflict's other picks become maybes.  Returns those made maybes."""
+        from ..resolve import keep
+
+        store = self._require_store()
+        if talk_id in self.picks:
+            store.set_level(talk_id, "must")
+        else:  # a repeat of one of the picks
+            store.pick(self.schedules, [talk_id], "must")
+        others = keep(conflict, talk_id)
+        for other in others:
+            store.set_level(other, "maybe")
+        self._apply(store.load())
+        return others
+
     # -- filters (issue 17) -------------------------------------------------------------
 
     def set_filter(self, spec: Any) -> None:

@@ -30,7 +30,7 @@ LEGEND = (
 # The first part of every id in planner.tui.keymap (and of the screens' own KeySpecs).
 OUR_PREFIXES = {spec.id.split(".")[0] for name in dir(keymap) if name.endswith("_KEYS")
                 for spec in getattr(keymap, name)} | {
-    "speakers", "zones", "help", "editor", "now"}
+    "speakers", "zones", "help", "editor", "now", "resolve"}
 
 
 def _where(node: DOMNode) -> str:
