@@ -251,7 +251,7 @@ class PlannerApp(App):
             removed = self._change_picks(lambda: self.state.unpick(talk.id))
             if removed:
                 self._undo = removed
-                self.notify(f"Unpicked “{talk.title}”. Press u to undo.", timeout=5,
+                self.notify(f"Unpicked “{talk.title}”. Press u to undo.", timeout=10,
                             markup=False)
                 self.refresh_views()
             return

@@ -106,15 +106,7 @@ class AgendaScreen(StateScreen):
         self.query_one(TalkList).focus()
 
     def redraw(self) -> None:
-        talks = self.query_one(TalkList)
-        current = talks.highlighted_row
-        keep = current.talk.id if current is not None and current.talk is not None else None
-        rows = agenda_rows(self.state)
-        cursor = next((i for i, r in enumerate(rows)
-                       if r.kind is RowKind.TALK and r.talk is not None and r.talk.id == keep),
-                      talks.cursor)
-        talks.set_rows(rows, cursor)
-        self.query_one(TalkDetail).show(talks.highlighted_row)
+        self.show_rows(agenda_rows(self.state), first_talk=False)
         self.query_one("#agenda-summary", Static).update(self._summary())
 
     zone_changed = redraw

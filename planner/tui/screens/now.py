@@ -97,16 +97,7 @@ class NowScreen(StateScreen):
 
     def redraw(self) -> None:
         at = clock.now().timestamp()
-        talks = self.query_one(TalkList)
-        current = talks.highlighted_row
-        keep = current.talk.id if current is not None and current.talk is not None else None
-        rows = now_rows(self.state, at, self.only_picks)
-        cursor = next((i for i, r in enumerate(rows)
-                       if r.talk is not None and r.talk.id == keep), None)
-        if cursor is None:
-            cursor = next((i for i, r in enumerate(rows) if r.kind is RowKind.TALK), None)
-        talks.set_rows(rows, cursor)
-        self.query_one(TalkDetail).show(talks.highlighted_row)
+        self.show_rows(now_rows(self.state, at, self.only_picks))
         which = "your picks only (p: everything)" if self.only_picks else \
             "your picks first (p: only your picks)"
         self.query_one("#now-summary", Static).update(

@@ -94,16 +94,8 @@ class ResolveScreen(StateScreen):
         self.query_one(TalkList).focus()
 
     def redraw(self) -> None:
-        talks = self.query_one(TalkList)
-        current = talks.highlighted_row
-        keep = current.talk.id if current is not None and current.talk is not None else None
         rows, self.owners = resolve_rows(self.state)
-        cursor = next((i for i, r in enumerate(rows) if r.kind is RowKind.TALK
-                       and r.talk is not None and r.talk.id == keep), None)
-        if cursor is None:
-            cursor = next((i for i, r in enumerate(rows) if r.kind is RowKind.TALK), None)
-        talks.set_rows(rows, cursor)
-        self.query_one(TalkDetail).show(talks.highlighted_row)
+        self.show_rows(rows)
         n = sum(1 for r in rows if r.kind is RowKind.SECTION)
         self.query_one("#resolve-summary", Static).update(
             f" {n} conflict{'s' if n != 1 else ''} · enter keeps the highlighted talk, the "
