@@ -110,3 +110,15 @@ def test_filter_bar(snap_compare, app_for, size):
         await pilot.pause()
 
     assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_resolve(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, SPARSE)
+        await pick(pilot, COMPILER)
+        await pilot.press("c")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)

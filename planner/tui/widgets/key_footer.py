@@ -10,7 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
 
-COMPACT_BELOW = 110  # columns
+COMPACT_BELOW = 130  # columns: below, the footer keys are drawn tight
 FIRST = ("app.show_help", "show_help", "app.quit", "quit")
 
 
