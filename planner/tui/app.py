@@ -385,6 +385,10 @@ class PlannerApp(App):
         self.push_screen(ZonePicker(self.state), self.set_zone)
 
     def action_export(self) -> None:
+        if not self.state.picks:  # not a failure: there is nothing to write yet
+            self.notify("Nothing to export yet: pick talks with space, then press e.",
+                        title="No picks", timeout=5, markup=False)
+            return
         try:
             path, count = self.state.export()
         except Unavailable as exc:

@@ -85,3 +85,15 @@ def test_parallel_sessions_sort_naturally_and_labels_stay_letters():
     assert all(label.isalpha() and len(label) == 2 for label in labels)
     few = flatten(build_outline([_parallel(3)], get_zone("UTC")))
     assert [r.track for r in few if r.kind.value == "session"] == ["A", "B", "C"]
+
+
+async def test_zone_picker_says_when_nothing_matches(app_for):
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await type_text(pilot, "atlantisxyz")
+        await pilot.pause()
+        assert "No zone matches “atlantisxyz”" in screen_text(app)
+        await pilot.press("enter")  # nothing chosen, the picker stays
+        assert app.screen.id == "zones"
+
