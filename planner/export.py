@@ -181,6 +181,7 @@ def export_agenda(
         build = build_calendar(
             entries, calendar_name=name, now=clock.now(), alarms=alarms,
             previous=agenda.exports, include_papers=include_papers,
+            notes={tid: p.note for tid, p in agenda.picks.items() if p.note},
         )
         if not build.events and not build.todos:
             raise PlannerError(

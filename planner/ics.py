@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
@@ -132,9 +132,10 @@ def _zone_for(schedule: Schedule) -> ZoneInfo | timezone:
     return timezone.utc if zone.key in ("UTC", "Etc/UTC", "Zulu") else zone
 
 
-def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
-    """Speakers, session, an estimate note and the abstract, as plain lines."""
-    head = []
+def describe(schedule: Schedule, session: Session | None, talk: Talk, note: str = "") -> str:
+    """The user's note, speakers, session, an estimate note and the abstract, as plain
+    lines (the note first: it is what the user wrote for the moment the alarm rings)."""
+    head = [f"My note: {note}"] if note else []
     if talk.speakers:
         head.append("Speakers: " + ", ".join(
             f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in talk.speakers))
@@ -153,7 +154,7 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
     return clean_text("\n\n".join(parts))
 
 
-def _item(schedule: Schedule, session: Session | None, talk: Talk) -> _Item:
+def _item(schedule: Schedule, session: Session | None, talk: Talk, note: str = "") -> _Item:
     zone = _zone_for(schedule)
     timed = talk.timed
     kind = session.kind.value.capitalize() if session is not None else ("Talk" if timed else "Paper")
@@ -161,7 +162,7 @@ def _item(schedule: Schedule, session: Session | None, talk: Talk) -> _Item:
         uid=event_uid(schedule, talk),
         todo=not timed,
         summary=clean_text(display_title(talk) if talk.title.strip() else UNTITLED),
-        description=describe(schedule, session, talk),
+        description=describe(schedule, session, talk, note),
         start=talk.start.astimezone(zone) if timed else None,  # type: ignore[union-attr]
         end=talk.end.astimezone(zone) if timed else None,  # type: ignore[union-attr]
         categories=(kind,),
@@ -233,9 +234,11 @@ def build_calendar(
     alarms: Sequence[timedelta] = (),
     previous: ExportState | None = None,
     include_papers: bool = False,
+    notes: Mapping[str, str] | None = None,
 ) -> CalendarBuild:
     """The calendar for `entries`, and the export state to keep for next time.
 
+    `notes` (talk id -> the user's note) go first in each DESCRIPTION.
     `now` (from `planner.clock.now()`) is the DTSTAMP, and the LAST-MODIFIED of an
     item that is new or changed since `previous`; an unchanged item keeps its
     SEQUENCE and LAST-MODIFIED, so identical inputs give identical bytes.
@@ -249,7 +252,7 @@ def build_calendar(
         if not talk.timed and not include_papers:
             result.left_out.append(talk)
             continue
-        item = _item(schedule, session, talk)
+        item = _item(schedule, session, talk, (notes or {}).get(talk.id, ""))
         items.setdefault(item.uid, item)  # the same talk twice is one event
     ordered = sorted(items.values(), key=_sort_key)
 
