@@ -3,7 +3,7 @@
 A Planner holds what a command or the TUI works on: the loaded schedules and their talk
 catalogue, the agenda store with the picks read from it, the zone times are shown in,
 and the user's busy time.  Its methods are the verbs of the product (pick, unpick,
-toggle, clashes, would-clash, changes and acknowledging them, reload, zone, export,
+toggle, levels and notes, clashes, would-clash, changes and acknowledging them, reload, zone, export,
 search, people); the CLI opens one, calls a method and renders, and the TUI's state is
 a view-model over one.  The rules both front ends must share live here, once:
 
@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 from .catalog import Catalog
 from .clashes import Clash, Interval, by_key, find_clashes, would_clash
 from .errors import PlannerError
+from .levels import Level, levels_of
 from .loader import LoadOptions, load_schedules, notices
 from .picks.resolve import ResolvedPick, pick_intervals, resolve_picks, talk_intervals
 from .picks.store import Agenda, AgendaStore, Pick, PickOutcome
@@ -230,10 +231,32 @@ class Planner:
         self.agenda = self.store.update(record)
         return True
 
-    def pick(self, ids: Iterable[str]) -> PickOutcome:
-        outcome = self.store.pick(self.catalog, ids)
+    def pick(self, ids: Iterable[str], level: Level | None = None) -> PickOutcome:
+        """Pick talks (new ones at `level`, default must); with a level, picks already
+        made take it too (`relevelled`)."""
+        outcome = self.store.pick(self.catalog, ids, level)
         self.read_agenda()
         return outcome
+
+    def levels(self) -> dict[str, str]:
+        """Picked talk id -> must or maybe (planner.levels reads overlaps with it)."""
+        return levels_of(self.agenda.picks) if self.agenda is not None else {}
+
+    def set_level(self, talk_id: str, level: Level) -> Pick:
+        pick = self.store.set_level(talk_id, level)
+        self.read_agenda()
+        return pick
+
+    def set_note(self, talk_id: str, note: str) -> Pick:
+        pick = self.store.set_note(talk_id, note)
+        self.read_agenda()
+        return pick
+
+    def restore(self, picks: dict[str, Pick]) -> list[str]:
+        """Put back unpicked picks with their level and note (an undo)."""
+        back = self.store.restore(picks)
+        self.read_agenda()
+        return back
 
     def unpick(self, ids: Iterable[str]) -> dict[str, Pick]:
         removed = self.store.unpick(ids)

@@ -86,14 +86,15 @@ def resolve_day(spec: str | None, days: list[date], zone: ZoneInfo) -> date:
 
 
 def sessions_on(schedules: list[Schedule], day: date, zone: ZoneInfo) -> list[tuple[Schedule, Session]]:
-    """Sessions starting on `day` in `zone`, in time order (parallel ones by title)."""
+    """Sessions starting on `day` in `zone`, in time order (parallel ones by title, in
+    natural order: Track 2 before Track 10)."""
     out = [
         (sch, s)
         for sch in schedules
         for s in sch.sessions
         if s.start is not None and local_day(s.start, zone) == day
     ]
-    out.sort(key=lambda p: (p[1].start, p[0].label, p[1].title))
+    out.sort(key=lambda p: parallel_order(p[0], p[1]))
     return out
 
 
@@ -130,3 +131,12 @@ def build_day(
                 entries.append((sch, s, talks))
     entries.sort(key=lambda e: (e[2][0].start, e[0].label, e[1].title))
     return DayAgenda(day, zone, entries)
+
+
+def parallel_order(schedule: Schedule, session: Session) -> tuple:
+    """Sessions by start, then conference, then title read naturally (Track 2 before
+    Track 10), then room."""
+    from .natural import natural_key
+
+    return (session.start, schedule.label, natural_key(session.title),
+            natural_key(session.location))

@@ -230,6 +230,7 @@ def export_agenda(
             entries, calendar_name=name, now=now, alarms=alarms,
             previous=agenda.exports, include_papers=include_papers,
             cancel=cancel, picked=selection.kind == "picks",
+            notes={tid: p.note for tid, p in agenda.picks.items() if p.note},
         )
         if not build.events and not build.todos and not build.cancelled:
             raise PlannerError(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -137,12 +137,14 @@ def _zone_for(schedule: Schedule) -> ZoneInfo | timezone:
     return timezone.utc if zone.key in ("UTC", "Etc/UTC", "Zulu") else zone
 
 
-def describe(schedule: Schedule, session: Session | None, talk: Talk) -> str:
-    """An estimate note, speakers, session and the abstract, as plain lines.
+def describe(schedule: Schedule, session: Session | None, talk: Talk, note: str = "") -> str:
+    """The user's note, an estimate note, speakers, session and the abstract, as plain
+    lines.
 
-    The note comes first: the DESCRIPTION's first line is what Google, Apple and
-    Outlook show under the title in their event pop-ups and lists."""
-    head = []
+    The user's note comes first (what they wrote for the moment the alarm rings), then
+    the estimate note: the DESCRIPTION's first lines are what Google, Apple and Outlook
+    show under the title in their event pop-ups and lists."""
+    head = [f"My note: {note}"] if note else []
     if talk.timed and _estimated(session, talk):
         head.append(ESTIMATED_NOTE)
     if talk.speakers:
@@ -165,7 +167,8 @@ def _estimated(session: Session | None, talk: Talk) -> bool:
     return talk.any_estimated or (session is not None and session.estimated)
 
 
-def _item(schedule: Schedule, session: Session | None, talk: Talk, uid: str | None = None) -> _Item:
+def _item(schedule: Schedule, session: Session | None, talk: Talk, uid: str | None = None,
+          note: str = "") -> _Item:
     zone = _zone_for(schedule)
     timed = talk.timed
     kind = session.kind.value.capitalize() if session is not None else ("Talk" if timed else "Paper")
@@ -173,7 +176,7 @@ def _item(schedule: Schedule, session: Session | None, talk: Talk, uid: str | No
         uid=uid or event_uid(schedule, talk),
         todo=not timed,
         summary=clean_text(display_title(talk) if talk.title.strip() else UNTITLED),
-        description=describe(schedule, session, talk),
+        description=describe(schedule, session, talk, note),
         start=talk.start.astimezone(zone) if timed else None,  # type: ignore[union-attr]
         end=talk.end.astimezone(zone) if timed else None,  # type: ignore[union-attr]
         # A category of its own, so a calendar app can colour or filter guessed slots.
@@ -256,9 +259,11 @@ def build_calendar(
     include_papers: bool = False,
     cancel: Iterable[str] = (),
     picked: bool = False,
+    notes: Mapping[str, str] | None = None,
 ) -> CalendarBuild:
     """The calendar for `entries`, and the export state to keep for next time.
 
+    `notes` (talk id -> the user's note) go first in each DESCRIPTION.
     `now` (from `planner.clock.now()`) is the DTSTAMP, and the LAST-MODIFIED of an
     item that is new or changed since `previous`; an unchanged item keeps its
     SEQUENCE and LAST-MODIFIED, so identical inputs give identical bytes.  The UIDs
@@ -276,7 +281,8 @@ def build_calendar(
         if not talk.timed and not include_papers:
             result.left_out.append(talk)
             continue
-        item = _item(schedule, session, talk, kept_uids.get(talk.id))
+        item = _item(schedule, session, talk, kept_uids.get(talk.id),
+                     (notes or {}).get(talk.id, ""))
         items.setdefault(item.uid, item)  # the same talk twice is one event
         labels.setdefault(item.uid, (talk.id, schedule.label))
     ordered = sorted(items.values(), key=_sort_key)

@@ -336,6 +336,7 @@ def sync_picks(
         build = build_calendar(
             entries, calendar_name=calendar_name(entries, Selection(), None), now=now,
             alarms=alarms, previous=agenda.exports, cancel=cancel, picked=True,
+            notes={tid: p.note for tid, p in agenda.picks.items() if p.note},
         )
         objects = split_events(build.data)
         for uid in build.events:

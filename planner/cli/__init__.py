@@ -21,7 +21,7 @@ COMMANDS = {
     "check": "schedule_cmds", "agenda": "schedule_cmds",
     "talks": "browse", "speakers": "browse", "search": "search_cmd",
     "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
-    "busy": "picks", "timezone": "picks",
+    "busy": "picks", "timezone": "picks", "note": "picks", "now": "now_cmd",
     "export": "export", "sync": "sync_cmd", "tui": "tui_cmd",
     "add": "sources_cmd", "remove": "sources_cmd", "sources": "sources_cmd",
     "refresh": "sources_cmd",
@@ -48,15 +48,19 @@ class LazyGroup(click.Group):
 def cli(ctx: click.Context) -> None:
     """Plan your conference: read pasted programs, pick talks, see clashes, export .ics.
 
-    Without a command, planner opens the terminal UI on the bundled schedules (or,
-    where the UI is not available, prints today's or the first day's agenda).
+    Without a command, planner opens the terminal UI on the bundled schedules (on what
+    is on now and next when a loaded talk is on today), or, where the UI is not
+    available, prints today's or the first day's agenda.
     """
     if ctx.invoked_subcommand is None:
         # The UI needs a terminal; piped or in CI, the day's agenda is the main job.
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
         command = cli.get_command(ctx, "tui" if interactive else "agenda")
         assert command is not None
-        ctx.invoke(command)
+        if interactive:
+            ctx.invoke(command, open_now=True)  # during a conference: what is on now
+        else:
+            ctx.invoke(command)
 
 
 def _tolerate_narrow_encodings() -> None:

@@ -18,6 +18,7 @@ from .common import (
     emit, emit_json, format_option, load_from, schedule_options,
     terminal_width, tz_option, warn,
 )
+from .filter_opts import build_filter, filter_options, say_filtered
 
 def register(cli: click.Group) -> None:
     for command in (talks, speakers):
@@ -28,17 +29,24 @@ def register(cli: click.Group) -> None:
 @schedule_options
 @click.option("--speaker", metavar="NAME", default=None,
               help="Only this person's talks and papers, across every loaded schedule.")
+@filter_options()
+@click.option("--agenda", "agenda_path", metavar="PATH", default=None,
+              help="Agenda file for --picked and --free (default: $PLANNER_AGENDA, else "
+              "agenda.json in your data folder).")
 @tz_option
 @format_option
 def talks(**params: object) -> None:
     """List the talks of the loaded schedules, or one speaker's talks and papers.
 
     Names match whatever their case, accents or spacing; a unique part of a name
-    is enough.  Without SCHEDULE, every bundled schedule is loaded.
+    is enough.  Without SCHEDULE, every bundled schedule is loaded.  --track,
+    --room, --kind, --day, --picked, --hide-past and --free narrow the list (how
+    many were kept is said on stderr).
 
     \b
     Examples:
       planner talks program.txt
+      planner talks program.txt --room k.1 --day sat --hide-past
       planner talks --speaker "Carole-Jean Wu"
       planner talks --speaker banbury --format json
     """
@@ -58,10 +66,27 @@ def talks(**params: object) -> None:
                    f" and papers in {in_schedules} schedule{'s' if in_schedules != 1 else ''}")
     else:
         groups = [(sch, sch.talks()) for sch in schedules]
+    groups = _filtered(groups, schedules, params, zone)
     if params.get("fmt") == "json":
         emit_json([talk_entry_json(sch, t, zone) for sch, ts in groups for t in ts])
         return
     emit(render_talks(groups, zone, terminal_width(), heading))
+
+
+def _filtered(groups: list[tuple[Schedule, list[Talk]]], schedules: list[Schedule],
+              params: dict, zone) -> list[tuple[Schedule, list[Talk]]]:
+    """The groups' talks that the filter options keep (all of them without any)."""
+    from ..timetable import of_schedule
+
+    tables = [of_schedule(sch) for sch in schedules]
+    f = build_filter(params, tables, zone, params.get("agenda_path"))  # type: ignore[arg-type]
+    if not f.active:
+        return groups
+    keep = f.ids(tables, (t.id for sch in schedules for t in sch.talks() if not t.timed))
+    out = [(sch, [t for t in ts if t.id in keep]) for sch, ts in groups]
+    if params.get("fmt") != "json":
+        say_filtered(f, sum(len(ts) for _, ts in out), sum(len(ts) for _, ts in groups))
+    return [(sch, ts) for sch, ts in out if ts]
 
 
 @click.command()

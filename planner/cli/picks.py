@@ -18,8 +18,9 @@ from ..catalog import unknown_ids_message
 from ..core import Planner
 from ..days import local_day, resolve_day, schedule_days
 from ..errors import AmbiguousError, PlannerError
+from ..levels import MAYBE, role
 from ..picks.resolve import ResolvedPick, pick_intervals
-from ..picks.store import AgendaStore
+from ..picks.store import AgendaStore, PickOutcome
 from ..views.json import pick_json
 from ..views.shared import talk_when, when
 from ..views.text import (
@@ -35,7 +36,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def register(cli: click.Group) -> None:
-    for command in (pick, unpick, picks, clashes, busy, timezone):
+    for command in (pick, unpick, picks, clashes, busy, timezone, note):
         cli.add_command(command)
 
 
@@ -69,45 +70,97 @@ def open_planner(params: dict[str, Any], with_busy: bool = True) -> Planner:
 @click.option("--search", "query", metavar="WORDS", default=None,
               help="Pick the one talk that planner search WORDS finds (titles, speakers, "
               "abstracts).")
+@click.option("--from", "from_file", metavar="FILE", default=None,
+              help="Pick the talks of a picks file (planner picks --format json, a "
+              "friend's), each at its level; notes stay yours.")
+@click.option("--maybe", "level", flag_value="maybe", default=None,
+              help="Pick as a maybe: an overlap with it is an alternative, not a clash "
+              "(also turns a must into a maybe).")
+@click.option("--must", "level", flag_value="must",
+              help="Pick as a must (the default; also turns a maybe into a must).")
 @schedule_file_options
 @agenda_zone_option
 @busy_option
 @agenda_option
-def pick(ids: tuple[str, ...], query: str | None, **params: Any) -> None:
+def pick(ids: tuple[str, ...], query: str | None, from_file: str | None, level: str | None,
+         **params: Any) -> None:
     """Add talks to my agenda by id (see planner talks), or by --search WORDS.
 
-    Prints what was picked and what each new pick clashes with.  An unknown id
-    picks nothing.  A search matching several talks lists them and exits with
-    status 3, picking nothing.  Schedules are given with -s, as ids are the arguments.
+    Prints what was picked and what each new pick clashes with.  Two musts that
+    overlap clash; a maybe that overlaps another pick is an alternative.  An
+    unknown id picks nothing.  A search matching several talks lists them and
+    exits with status 3, picking nothing.  Schedules are given with -s, as ids are
+    the arguments.
 
     \b
     Examples:
       planner pick 3mbgrk2 nw35cz7
+      planner pick --maybe 8f2kq1a
       planner pick --search "cortex compiler"
       planner pick -s program.txt 8f2kq1a
+      planner pick --from friends-picks.json
     """
     files = [i for i in ids if os.path.isfile(i)]  # (False for a name too long)
     if files:  # before --search looks in other schedules than the one meant
         raise PlannerError(unknown_ids_message(files, "nothing was picked"))
-    if not ids and query is None:
-        raise click.UsageError("Give talk ids, or --search WORDS.")
+    if not ids and query is None and from_file is None:
+        raise click.UsageError("Give talk ids, or --search WORDS, or --from FILE.")
     planner = open_planner(params)  # a bad busy calendar fails here, before anything is picked
     wanted = list(ids)
     if query is not None:
         wanted.append(_search_one(planner, query))
-    outcome = planner.pick(wanted)
+    groups: list[tuple[list[str], str | None]] = [(wanted, level)] if wanted else []
+    if from_file is not None:
+        groups += _shared_groups(planner, from_file, level)
+    outcome = PickOutcome([], [])
+    for group, group_level in groups:  # one write per level
+        step = planner.pick(group, group_level)  # type: ignore[arg-type]
+        outcome.added.extend(step.added)  # (the lists of a frozen outcome)
+        outcome.already.extend(step.already)
+        outcome.relevelled.extend(step.relevelled)
     resolved = planner.resolved()
     by_id = {r.id: r for r in resolved}
+    levels = planner.levels()
     cmap = planner.clash_map(resolved)
     lines = []
     for talk_id in outcome.added:
         r = by_id[talk_id]
-        lines.append(
-            f"Picked {talk_id}  {when(r.start, r.end, planner.zone, r.estimated)}  {r.title}")
-        lines += [f"  {describe_clash_for(c, talk_id)}" for c in cmap.get(talk_id, [])]
+        how = " (maybe)" if levels.get(talk_id) == MAYBE else ""
+        lines.append(f"Picked{how} {talk_id}  {when(r.start, r.end, planner.zone, r.estimated)}  "
+                     f"{r.title}")
+        lines += [f"  {describe_clash_for(c, talk_id, levels)}" for c in cmap.get(talk_id, [])]
+    for talk_id in outcome.relevelled:
+        lines.append(f"Now a {levels[talk_id]} {talk_id}  {by_id[talk_id].title}")
+        lines += [f"  {describe_clash_for(c, talk_id, levels)}" for c in cmap.get(talk_id, [])]
     for talk_id in outcome.already:
         lines.append(f"Already picked {talk_id}  {by_id[talk_id].title}")
     emit("\n".join(lines) + "\n")
+
+
+def _shared_groups(planner: Planner, path: str,
+                   level: str | None) -> list[tuple[list[str], str | None]]:
+    """The picks of a shared picks file that are in the loaded schedules, by level
+    (`level`, when given, for all); those that are not are said on stderr."""
+    from ..shared_picks import read_shared
+
+    shared = read_shared(path)
+    picked = planner.agenda.picks if planner.agenda is not None else {}
+    known = {talk_id for talk_id in shared if talk_id in planner.catalog} | set(picked)
+    missing = [i for i in shared if i not in known]
+    if len(missing) == len(shared):
+        raise PlannerError(f"None of the {len(shared)} picks in {path} is in the loaded "
+                           "schedules; nothing was picked (give their schedule with -s).")
+    if missing:
+        warn(f"planner: {len(missing)} of the {len(shared)} picks in {path} are not in the "
+             "loaded schedules and were left out (give their schedule with -s).")
+    by_level: dict[str | None, list[str]] = {}
+    for talk_id, shared_level in shared.items():
+        if talk_id in missing:
+            continue
+        # My own picks keep my level (unless --must/--maybe says otherwise).
+        mine = talk_id in picked and level is None
+        by_level.setdefault(None if mine else level or shared_level, []).append(talk_id)
+    return [(group, group_level) for group_level, group in by_level.items()]
 
 
 def _search_one(planner: Planner, query: str) -> str:
@@ -192,9 +245,12 @@ def picks(**params: Any) -> None:
         shown = [r for r in resolved if day is None
                  or (r.start is not None and r.status != "vanished"
                      and local_day(r.start, zone) == day)]
-        emit_json([pick_json(r, zone, cmap.get(r.id, []), moved.get(r.id)) for r in shown])
+        levels = planner.levels()
+        emit_json([pick_json(r, zone, cmap.get(r.id, []), moved.get(r.id), levels)
+                   for r in shown])
         return
-    emit(render_picks_text(resolved, cmap, changes, zone, terminal_width(), day))
+    emit(render_picks_text(resolved, cmap, changes, zone, terminal_width(), day,
+                           planner.levels()))
 
 
 def _picked_day(spec: str | None, planner: Planner, resolved: list[ResolvedPick]):
@@ -211,7 +267,8 @@ def clashes(**params: Any) -> None:
     """List where my picks overlap each other or my busy calendars.
 
     Touching talks (one ends as the next starts) do not clash.  A clash involving
-    an estimated time is listed as possible.
+    an estimated time is listed as possible.  An overlap involving a maybe pick is
+    listed as an alternative (role "alternative" in JSON; two musts: "conflict").
 
     \b
     Examples:
@@ -224,11 +281,12 @@ def clashes(**params: Any) -> None:
     day = _picked_day(params.get("day"), planner, resolved)
     if day is not None:
         found = [c for c in found if local_day(c.start, planner.zone) == day]
+    levels = planner.levels()
     if params["fmt"] == "json":
-        emit_json([c.to_json(planner.zone) for c in found])
+        emit_json([{**c.to_json(planner.zone), "role": role(c, levels)} for c in found])
         return
     timed = len(pick_intervals(resolved))
-    emit(render_clashes_text(found, planner.zone, timed, terminal_width()))
+    emit(render_clashes_text(found, planner.zone, timed, terminal_width(), levels))
 
 
 # -- busy calendars -----------------------------------------------------------------
@@ -315,3 +373,33 @@ def timezone(zone: str | None, clear: bool, agenda_path: str | None) -> None:
         current = store.load().timezone
         emit(f"{current}\n" if current
              else "Not set: times are shown in each schedule's own zone.\n")
+
+
+# -- notes ------------------------------------------------------------------------
+
+@click.command()
+@click.argument("talk_id", metavar="ID")
+@click.argument("text", nargs=-1, metavar="[TEXT]...")
+@click.option("--clear", is_flag=True, help="Remove the note.")
+@agenda_option
+def note(talk_id: str, text: tuple[str, ...], clear: bool, agenda_path: str | None) -> None:
+    """Keep a short note on a picked talk, or show it.
+
+    The note is kept in the agenda file, shown by planner picks and the TUI, and
+    written into the event's description on export.
+
+    \b
+    Examples:
+      planner note 3mbgrk2 ask about the dataset
+      planner note 3mbgrk2            # show it
+      planner note 3mbgrk2 --clear
+    """
+    store = AgendaStore(agenda_path)
+    if clear or text:
+        kept = store.set_note(talk_id, "" if clear else " ".join(text))
+        emit(f"Note on {talk_id.strip().lower()}: {kept.note}\n" if kept.note
+             else f"No note on {talk_id.strip().lower()} now.\n")
+        return
+    current = store.require_pick(store.load(), talk_id, "there is no note to show")
+    emit(f"{current.note}\n" if current.note
+         else f"No note on {talk_id.strip().lower()}; add one with planner note ID TEXT.\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 
 from ..errors import PlannerError
@@ -13,6 +15,7 @@ from .common import (
     agenda_option, display_zone, emit, emit_json, format_option, load_from, load_options,
     one_schedule_options, schedule_options, terminal_width, tz_option,
 )
+from .filter_opts import build_filter, filter_options, say_filtered
 
 
 def register(cli: click.Group) -> None:
@@ -81,9 +84,13 @@ def check(file: str, year: int | None, source_tz: str | None, as_format: str | N
               help="Text width (default: the terminal's, or 80 when piped).")
 @click.option("--picked", is_flag=True, help="Only the talks I picked (see planner pick).")
 @agenda_option
+@filter_options(day=False, picked=False)
 @click.pass_context
 def agenda(ctx: click.Context, **params: object) -> None:
     """Print one day's sessions and talks with times, speakers and kinds.
+
+    --track, --room, --kind, --hide-past and --free keep only the talks they allow
+    (how many is said on stderr).
 
     \b
     Examples:
@@ -91,6 +98,7 @@ def agenda(ctx: click.Context, **params: object) -> None:
       planner agenda program.txt --day tue --tz Europe/Berlin
       planner agenda --day 2021-04-06 --format markdown > day1.md
       planner agenda --day today --picked  # only my picks
+      planner agenda program.txt --day sat --room k.1 --hide-past
     """
     from ..picks.store import AgendaStore, stored_timezone
 
@@ -111,6 +119,19 @@ def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None,
     if only is not None and not days:
         raise PlannerError("None of your picks has a time; see them with planner picks.")
     day = resolve_day(params.get("day"), days, zone)  # type: ignore[arg-type]
+    if any(params.get(k) for k in ("tracks", "rooms", "kinds", "hide_past", "free")):
+        from ..timetable import of_schedule
+
+        tables = [of_schedule(sch) for sch in schedules]
+        f = build_filter(params, tables, zone, agenda_path, with_day=False)
+        day_ids = {s.id for t in tables for s in t.slots
+                   if datetime.fromtimestamp(s.start, zone).date() == day}
+        kept = f.ids(tables)
+        if only is not None:
+            kept &= only
+        if params.get("fmt") != "json":
+            say_filtered(f, len(kept & day_ids), len(day_ids))
+        only = kept
     view = build_day(schedules, day, zone, only)
     width = params.get("width") or terminal_width()
     emit(render(view, str(params.get("fmt") or "text"), int(width)))  # type: ignore[arg-type]

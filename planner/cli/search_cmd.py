@@ -19,6 +19,7 @@ from .common import (
     display_zone, emit, emit_json, format_option, load_options, schedule_options,
     terminal_width, tz_option,
 )
+from .filter_opts import build_filter, filter_options, say_filtered
 
 DEFAULT_LIMIT = 20
 
@@ -32,6 +33,10 @@ def register(cli: click.Group) -> None:
 @schedule_options
 @click.option("--limit", type=click.IntRange(min=0), default=DEFAULT_LIMIT, show_default=True,
               help="Show at most this many results; 0 shows all.")
+@filter_options()
+@click.option("--agenda", "agenda_path", metavar="PATH", default=None,
+              help="Agenda file for --picked and --free (default: $PLANNER_AGENDA, else "
+              "agenda.json in your data folder).")
 @tz_option
 @format_option
 def search(**params: object) -> None:
@@ -44,22 +49,42 @@ def search(**params: object) -> None:
     phrase ranks higher still.
 
     Each schedule's search index is kept in planner's cache folder and used while
-    the file is unchanged (PLANNER_CACHE=off turns this off).
+    the file is unchanged (PLANNER_CACHE=off turns this off).  --track, --room,
+    --kind, --day, --picked, --hide-past and --free keep only the results they allow.
 
     \b
     Examples:
       planner search sparsity
       planner search "federated learning" --limit 5
+      planner search rust program.txt --room k.1 --hide-past
       planner search goncalves program.txt --format json
     """
     query = str(params.get("query") or "")
     if not query.split():
         raise PlannerError("Give a word to search for, for example: planner search sparsity.")
     paths = schedule_paths(list(params.get("schedules") or ()))  # type: ignore[call-overload]
+    limit = int(params.get("limit") or 0)
+    filtering = any(params.get(k) for k in ("tracks", "rooms", "kinds", "day", "picked",
+                                            "hide_past", "free"))
     stores, hits, total = search_files(paths, load_options(params), query,
-                                       int(params.get("limit") or 0))
+                                       0 if filtering else limit)
     zone = display_zone(params.get("tz"), stores)  # type: ignore[arg-type]
+    if filtering:
+        hits, total = _filtered(hits, paths, params, zone, limit)
     if params.get("fmt") == "json":
         emit_json([talk_entry_json(h.schedule, h.talk, zone) for h in hits])
         return
     emit(render_hits(hits, query, total, zone, terminal_width()))
+
+
+def _filtered(hits: list, paths: list, params: dict, zone, limit: int) -> tuple[list, int]:
+    """The hits the filter options keep, the first `limit` of them, and how many."""
+    from ..timetable import timetables
+
+    tables = timetables(paths, load_options(params))
+    f = build_filter(params, tables, zone, params.get("agenda_path"))
+    keep = f.ids(tables, (h.talk.id for h in hits if h.talk.start is None))
+    kept = [h for h in hits if h.talk.id in keep]
+    if params.get("fmt") != "json":
+        say_filtered(f, len(kept), len(hits), "matches")
+    return (kept[:limit] if limit else kept), len(kept)

@@ -27,8 +27,11 @@ def register(cli: click.Group) -> None:
 @busy_option
 @tz_option(help="Show times in this IANA zone for this run (default: the zone chosen "
            "with `t`, else the schedule's own).")
+@click.option("--now/--schedule", "open_now", default=False,
+              help="Open on what is on now and next when a loaded talk is on today "
+              "(planner without a command does), or on the schedule (the default).")
 def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
-        **params: object) -> None:
+        open_now: bool = False, **params: object) -> None:
     """Browse schedules, search, pick talks, see clashes and export, in the terminal.
 
     Without SCHEDULE files it opens the bundled schedules.  Picks are saved at once
@@ -55,7 +58,8 @@ def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
     app = make_app(schedules, load=(lambda: load_from(params, agenda_path)) if large else None,
                    loading=names, agenda_path=agenda_path, busy_paths=busy_files, zone=tz,
                    reload=lambda: load_schedules(list(params.get("schedules") or ()),  # type: ignore[call-overload]
-                                                 load_options(params), agenda_path, refresh=True))
+                                                 load_options(params), agenda_path, refresh=True),
+                   open_now=open_now)
     app.run()
     if app.load_error is not None:
         raise app.load_error  # printed as `planner: …` once the terminal is restored

@@ -27,9 +27,9 @@ import stat
 import threading
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TypeVar
+from typing import Any, Iterator, Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
@@ -54,6 +54,7 @@ MAX_AGENDA_BYTES = 64 << 20  # thousands of times a real agenda; more is not one
 # The keys of the agenda object: JSON with none of them is someone else's file.
 _AGENDA_KEYS = ("version", "picks", "busy", "timezone", "exports")
 LOCK_TIMEOUT_SECONDS = 30.0
+MAX_NOTE_CHARS = 500  # a note, not a document: it goes into calendar descriptions
 
 T = TypeVar("T")
 _HELD = threading.local()  # lock paths this thread holds, to refuse nested updates
@@ -76,6 +77,11 @@ class Pick(BaseModel):
     # Set when its schedule was loaded and no longer had it; the title stays so the
     # user can tell what went missing.
     vanished: bool = False
+    # How much the user wants it (planner.levels): two musts that overlap are a
+    # conflict, a maybe overlapping a must is an alternative.  Files written before
+    # levels existed hold no level: their picks are musts, as every pick was then.
+    level: Literal["must", "maybe"] = "must"
+    note: str = ""  # the user's own words about it, kept through every refresh
 
     @property
     def timed(self) -> bool:
@@ -193,7 +199,8 @@ def parse_agenda(data: bytes, path: Path) -> Agenda:
 @dataclass(frozen=True)
 class PickOutcome:
     added: list[str]
-    already: list[str]  # were picked before; left as they were
+    already: list[str]  # were picked before; left as they were (but for their level)
+    relevelled: list[str] = field(default_factory=list)  # already picked, level changed
 
 
 class AgendaStore:
@@ -383,7 +390,8 @@ class AgendaStore:
 
     # -- the changes users make ---------------------------------------------------
 
-    def pick(self, talks: Catalog | Iterable[Schedule], ids: Iterable[str]) -> PickOutcome:
+    def pick(self, talks: Catalog | Iterable[Schedule], ids: Iterable[str],
+             level: Literal["must", "maybe"] | None = None) -> PickOutcome:
         """Pick talks by id; unknown ids raise (naming them) and nothing is picked."""
         catalog = as_catalog(talks)
         wanted = normalize_ids(ids)
@@ -395,16 +403,25 @@ class AgendaStore:
             unknown = [i for i in wanted if i not in catalog and i not in agenda.picks]
             if unknown:
                 raise PlannerError(unknown_ids_message(unknown, "nothing was picked"))
-            added, already = [], []
+            outcome = PickOutcome([], [])
             for talk_id in wanted:
                 current = agenda.picks.get(talk_id)
                 if current is not None and not (current.vanished and talk_id in catalog):
-                    already.append(talk_id)
+                    if level is not None and current.level != level:
+                        current.level = level
+                        outcome.relevelled.append(talk_id)
+                    else:
+                        outcome.already.append(talk_id)
                     continue
                 entry = catalog[talk_id]
-                agenda.picks[talk_id] = Pick.of(entry.schedule, entry.talk)
-                added.append(talk_id)
-            return PickOutcome(added, already)
+                new = Pick.of(entry.schedule, entry.talk)
+                if current is not None:  # a vanished talk is back: keep what the user said
+                    new.level, new.note = current.level, current.note
+                if level is not None:
+                    new.level = level
+                agenda.picks[talk_id] = new
+                outcome.added.append(talk_id)
+            return outcome
 
         return self.update(apply)
 
@@ -421,6 +438,49 @@ class AgendaStore:
                 raise PlannerError(unknown_ids_message(missing, "nothing was unpicked",
                                                        what="picked talk id"))
             return {talk_id: agenda.picks.pop(talk_id) for talk_id in wanted}
+
+        return self.update(apply)
+
+    def set_level(self, talk_id: str, level: Literal["must", "maybe"]) -> Pick:
+        """Make a pick a must or a maybe; an id not picked raises."""
+        def apply(agenda: Agenda) -> Pick:
+            pick = self.require_pick(agenda, talk_id, "its level was not changed")
+            pick.level = level
+            return pick
+
+        return self.update(apply)
+
+    def set_note(self, talk_id: str, note: str) -> Pick:
+        """Keep a short note on a pick (blank clears it); an id not picked raises."""
+        text = " ".join(note.split())
+        if len(text) > MAX_NOTE_CHARS:
+            raise PlannerError(f"A note holds at most {MAX_NOTE_CHARS} characters; this one "
+                               f"has {len(text)}, so it was not kept.")
+
+        def apply(agenda: Agenda) -> Pick:
+            pick = self.require_pick(agenda, talk_id, "no note was kept")
+            pick.note = text
+            return pick
+
+        return self.update(apply)
+
+    @staticmethod
+    def require_pick(agenda: Agenda, talk_id: str, consequence: str) -> Pick:
+        key = talk_id.strip().lower()
+        pick = agenda.picks.get(key)
+        if pick is None:
+            raise PlannerError(unknown_ids_message([key], consequence, what="picked talk id")
+                               + " Pick it first with planner pick.")
+        return pick
+
+    def restore(self, picks: dict[str, Pick]) -> list[str]:
+        """Put back picks as they were (an undone unpick), level and note included;
+        ids picked again meanwhile are left as they are now."""
+        def apply(agenda: Agenda) -> list[str]:
+            back = [i for i in picks if i not in agenda.picks]
+            for talk_id in back:
+                agenda.picks[talk_id] = picks[talk_id].model_copy(deep=True)
+            return back
 
         return self.update(apply)
 

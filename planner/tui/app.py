@@ -3,6 +3,8 @@
 | Key(s) | Description |
 | :- | :- |
 | a | My agenda |
+| o | Now and next |
+| c | Resolve conflicts |
 | s | Speakers |
 | t | Time zone |
 | e | Export .ics |
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.segment import Segment
 from textual import on, work
@@ -26,6 +28,8 @@ from textual.color import Color
 from textual.filter import LineFilter
 from textual.screen import Screen
 
+from .. import clock
+from ..picks.store import MAX_NOTE_CHARS
 from ..errors import PlannerError
 from ..loader import LoadOptions, load_schedules
 from ..model import Schedule
@@ -36,6 +40,9 @@ from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
+from .screens.line_editor import LineEditor
+from .screens.now import NowScreen
+from .screens.resolve import ResolveScreen
 from .screens.speakers import SpeakersScreen
 from .screens.zones import ZonePicker
 from .state import PlannerState
@@ -43,6 +50,7 @@ from .widgets.talk_list import TalkList
 
 AGENDA_POLL_SECONDS = 2.0
 PICK_NOTICE_SECONDS = 4.0  # how long "Picked; it clashes with …" stays up
+T = TypeVar("T")
 
 
 class PrintableFilter(LineFilter):
@@ -64,8 +72,11 @@ class PlannerApp(App):
     def __init__(self, state: PlannerState | None = None, *,
                  make_state: Callable[[], PlannerState] | None = None, loading: str = "",
                  keymap: Mapping[str, str] | None = None,
-                 reload: Callable[[], list[Schedule]] | None = None) -> None:
+                 reload: Callable[[], list[Schedule]] | None = None,
+                 open_now: bool = False) -> None:
         """Either a ready `state`, or `make_state` to build it after the first paint.
+
+        `open_now`: open on now and next when a loaded talk is on today.
 
         `reload` reads the schedules again for `r` (addresses checked with their servers).
         """
@@ -76,6 +87,8 @@ class PlannerApp(App):
         self._refreshing = False
         self._loading = loading
         self.load_error: PlannerError | None = None  # why the schedules could not be read
+        self._undo: dict | None = None  # the picks last unpicked, for `u`
+        self._open_now = open_now
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -124,6 +137,8 @@ class PlannerApp(App):
             self.switch_screen(BrowserScreen(self.state))
         else:
             self.push_screen(BrowserScreen(self.state))
+        if self._open_now and self.state.on_today(clock.now().timestamp()):
+            self.push_screen(NowScreen(self.state))  # during the conference: what is on
         if self.state.changes:
             self._report_changes("changed since the schedules were last read")
         if self.state.warnings:
@@ -216,21 +231,92 @@ class PlannerApp(App):
             if redraw is not None:
                 redraw()
 
+    def _change_picks(self, change: Callable[[], T]) -> T | None:
+        """Run a change to the picks; a problem is a notification, and None."""
+        try:
+            return change()
+        except PlannerError as exc:
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
+        return None
+
     @on(TalkList.PickToggled)
     def _toggle_pick(self, event: TalkList.PickToggled) -> None:
         talk = event.row.talk
         if talk is None:
             return
-        try:
-            picked = self.state.toggle_pick(talk.id)
-        except PlannerError as exc:
-            self.notify(exc.message, severity="error", timeout=10, markup=False)
+        if self.state.is_picked(talk.id):
+            removed = self._change_picks(lambda: self.state.unpick(talk.id))
+            if removed:
+                self._undo = removed
+                self.notify(f"Unpicked “{talk.title}”. Press u to undo.", timeout=10,
+                            markup=False)
+                self.refresh_views()
             return
-        clashes = self.state.clashes_of(talk.id) if picked else []
+        picked = self._change_picks(lambda: self.state.toggle_pick(talk.id))
+        if picked is None:
+            return
+        self._report_clashes(talk.id, "Picked")
+        self.refresh_views()
+
+    def _report_clashes(self, talk_id: str, what: str) -> None:
+        clashes = self.state.clashes_of(talk_id)
         if clashes:
-            self.notify(f"Picked; it clashes with {clashes[0]}"
+            self.notify(f"{what}; it clashes with {clashes[0]}"
                         + (f" and {len(clashes) - 1} more" if len(clashes) > 1 else "") + ".",
                         severity="warning", timeout=PICK_NOTICE_SECONDS, markup=False)
+
+    @on(TalkList.LevelCycled)
+    def _cycle_level(self, event: TalkList.LevelCycled) -> None:
+        talk = event.row.talk
+        if talk is None:
+            return
+        level = self._change_picks(lambda: self.state.cycle_level(talk.id))
+        if level is None:
+            return
+        if level == "maybe":
+            n = len(self.state.alternatives_of(talk.id))
+            extra = f"; {n} overlap{'s are' if n != 1 else ' is an'} alternative" \
+                f"{'s' if n != 1 else ''} now" if n else ""
+            self.notify(f"A maybe{extra}.", timeout=3, markup=False)
+        else:
+            self._report_clashes(talk.id, "A must")
+        self.refresh_views()
+
+    @on(TalkList.NoteWanted)
+    def _edit_note(self, event: TalkList.NoteWanted) -> None:
+        talk = event.row.talk
+        if talk is None:
+            return
+        if not self.state.is_picked(talk.id):
+            self.notify("Notes are kept on picks: pick the talk first (space).", timeout=4,
+                        markup=False)
+            return
+
+        def keep(text: str | None) -> None:
+            if text is None or text.strip() == self.state.note_of(talk.id):
+                return
+            kept = self._change_picks(lambda: self.state.set_note(talk.id, text))
+            if kept is None:
+                return
+            self.notify("Note kept." if kept else "Note removed.", timeout=2, markup=False)
+            self.refresh_views()
+
+        self.push_screen(LineEditor(
+            f"Note on “{talk.title}”", self.state.note_of(talk.id), max_length=MAX_NOTE_CHARS,
+            placeholder="a few words", hint="enter keeps it (empty removes it), escape cancels",
+            id="note"), keep)
+
+    def action_undo(self) -> None:
+        if not self._undo:
+            self.notify("Nothing to undo.", timeout=2, markup=False)
+            return
+        removed, self._undo = self._undo, None
+        back = self._change_picks(lambda: self.state.restore(removed))
+        if back:
+            titles = ", ".join(f"“{p.title}”" for i, p in removed.items() if i in back)
+            self.notify(f"Picked {titles} again.", timeout=3, markup=False)
+        elif back is not None:
+            self.notify("It is picked already.", timeout=2, markup=False)
         self.refresh_views()
 
     def set_zone(self, name: str | None) -> None:
@@ -264,6 +350,12 @@ class PlannerApp(App):
     def action_show_agenda(self) -> None:
         self._toggle_screen(AgendaScreen, lambda: AgendaScreen(self.state))
 
+    def action_show_resolve(self) -> None:
+        self._toggle_screen(ResolveScreen, lambda: ResolveScreen(self.state))
+
+    def action_show_now(self) -> None:
+        self._toggle_screen(NowScreen, lambda: NowScreen(self.state))
+
     def action_show_speakers(self) -> None:
         self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))
 
@@ -283,6 +375,10 @@ class PlannerApp(App):
         self.push_screen(ZonePicker(self.state), self.set_zone)
 
     def action_export(self) -> None:
+        if not self.state.picks:  # not a failure: there is nothing to write yet
+            self.notify("Nothing to export yet: pick talks with space, then press e.",
+                        title="No picks", timeout=5, markup=False)
+            return
         try:
             path, count = self.state.export()
         except PlannerError as exc:
@@ -329,6 +425,7 @@ def make_app(
     export_dir: str | Path | None = None,
     keymap: Mapping[str, str] | None = None,
     reload: Callable[[], list[Schedule]] | None = None,
+    open_now: bool = False,
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
@@ -339,7 +436,7 @@ def make_app(
     `zone` overrides the zone remembered in the agenda for this run only;
     `export_dir` is where `e` writes the .ics (default: the current directory);
     `reload` reads the schedules again when `r` asks (default: the files in `paths`,
-    else none).
+    else none); `open_now` opens on now and next when a loaded talk is on today.
     """
     busy = tuple(busy_paths)
 
@@ -351,7 +448,7 @@ def make_app(
         reload = lambda: load_schedules(list(paths), options, refresh=True)  # noqa: E731
     if load is not None:
         return PlannerApp(make_state=lambda: build(load()), loading=loading, keymap=keymap,
-                          reload=reload)
+                          reload=reload, open_now=open_now)
     if schedules is None:
         schedules = load_schedules(list(paths) if paths else None, options)
-    return PlannerApp(build(schedules), keymap=keymap, reload=reload)
+    return PlannerApp(build(schedules), keymap=keymap, reload=reload, open_now=open_now)

@@ -31,6 +31,11 @@ class KeySpec:
 APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.agenda", "a", "show_agenda", "Agenda",
             "My agenda: picks by day, clashes and the reading list."),
+    KeySpec("planner.now", "o", "show_now", "Now",
+            "What is on now and next, your picks first, with rooms."),
+    KeySpec("planner.resolve", "c", "show_resolve", "Clashes",
+            "Resolve conflicts: each pair of musts that overlap, with the talks' repeats; "
+            "keep one."),
     KeySpec("planner.speakers", "s", "show_speakers", "Speakers",
             "Speakers across every loaded schedule, and their talks."),
     KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
@@ -42,14 +47,32 @@ APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.refresh", "r", "refresh_sources", "Refresh",
             "Read the schedules again (addresses from their servers) and report what "
             "changed for the picks.", show=False),
+    KeySpec("planner.undo", "u", "undo", "Undo",
+            "Put back the talk you last unpicked, with its level and note.", show=False),
     KeySpec("planner.help", "question_mark", "show_help", "Help",
             "These keys, read from the live bindings.", key_display="?"),
     KeySpec("planner.quit", "q", "quit", "Quit", "Leave planner (picks are already saved)."),
 )
 
 BROWSER_KEYS: tuple[KeySpec, ...] = (
+    # Not in the footer: the search box itself says "/ search".
     KeySpec("browser.search", "slash", "focus_search", "Search",
-            "Filter talks by title, speaker or abstract as you type.", key_display="/"),
+            "Filter talks by title, speaker or abstract as you type.", key_display="/",
+            show=False),
+    KeySpec("browser.filter", "f", "edit_filter", "Filter",
+            "Show only some talks: track:TEXT room:TEXT kind:KIND day:DAY picks past free."),
+    KeySpec("browser.clear_filter", "F", "clear_filter", "Clear filter",
+            "Show every talk again.", show=False),
+    KeySpec("browser.clear", "escape", "clear", "Clear",
+            "In the list: clear the search, then the filter.", show=False, palette=False),
+    KeySpec("browser.focus", "tab", "app.focus_next", "Detail",
+            "Move between the list and the detail pane (arrows and page keys scroll it).",
+            show=False, palette=False),
+    KeySpec("browser.detail_down", "J", "scroll_detail(1)", "Scroll detail",
+            "Scroll the detail pane down from the list (K: up).", key_display="J/K",
+            show=False, palette=False),
+    KeySpec("browser.detail_up", "K", "scroll_detail(-1)", "Scroll detail up",
+            "Scroll the detail pane up from the list.", show=False, palette=False),
     KeySpec("browser.next_day", "d", "next_day", "Day", "Jump to the next day (D: back).",
             key_display="d/D"),
     KeySpec("browser.previous_day", "D", "previous_day", "Previous day",
@@ -59,6 +82,28 @@ BROWSER_KEYS: tuple[KeySpec, ...] = (
 TALK_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("talks.pick", "space", "toggle_pick", "Pick",
             "Pick the highlighted talk, or unpick it.", palette=False),
+    KeySpec("talks.level", "m", "cycle_level", "Maybe",
+            "Make the talk a must (picking it), or swap must and maybe (two musts that "
+            "overlap clash; a maybe overlapping a pick is an alternative).", palette=False),
+    KeySpec("talks.note", "n", "edit_note", "Note",
+            "Write a short note on the highlighted pick (kept in the agenda, exported).",
+            palette=False, show=False),  # the detail of a pick says "n: note"
+)
+
+AGENDA_LIST_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("agenda.unpick", "space", "toggle_pick", "Unpick",
+            "Unpick the highlighted talk (u puts it back).", palette=False),
+)
+
+RESOLVE_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("resolve.keep", "enter", "select", "Keep",
+            "Keep the highlighted talk as a must; the other picks of its conflict become "
+            "maybes.", palette=False),
+)
+
+NOW_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("now.picks_only", "p", "toggle_picks_only", "Only picks",
+            "Show only your picks, or everything with your picks first.", palette=False),
 )
 
 SEARCH_KEYS: tuple[KeySpec, ...] = (

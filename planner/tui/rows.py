@@ -16,7 +16,7 @@ from enum import Enum
 from itertools import groupby
 from zoneinfo import ZoneInfo
 
-from ..days import local_day
+from ..days import local_day, parallel_order
 from ..model import Schedule, Session, Talk
 
 
@@ -90,8 +90,8 @@ def build_outline(schedules: list[Schedule], zone: ZoneInfo) -> Outline:
     timed = [
         (sch, s) for sch in schedules for s in sch.sessions if s.start is not None
     ]
-    # Same order as days.sessions_on: time, then conference, then title.
-    timed.sort(key=lambda p: (p[1].start, p[0].label, p[1].title))
+    # Same order as days.sessions_on: time, then conference, then title (naturally).
+    timed.sort(key=lambda p: parallel_order(p[0], p[1]))
     days: list[DayBlock] = []
     for day, in_day in groupby(timed, key=lambda p: local_day(p[1].start, zone)):  # type: ignore[arg-type]
         block = DayBlock(day, heading=Row(RowKind.DAY, day=day))
@@ -101,7 +101,7 @@ def build_outline(schedules: list[Schedule], zone: ZoneInfo) -> Outline:
                 for sch, s in in_slot
             ]
             for i, b in enumerate(sessions):
-                b.track = _track_label(i) if len(sessions) > 1 else ""
+                b.track = _track_label(i, len(sessions)) if len(sessions) > 1 else ""
                 # A standalone session is its one talk: shown as that talk's row alone.
                 b.heading = None if b.session.standalone and b.talks else Row(
                     RowKind.SESSION, schedule=b.schedule, session=b.session, day=day,
@@ -119,9 +119,14 @@ def build_outline(schedules: list[Schedule], zone: ZoneInfo) -> Outline:
     return Outline(days, unscheduled)
 
 
-def _track_label(i: int) -> str:
+def _track_label(i: int, of: int = 26) -> str:
+    """A, B … Z, then AA, AB … as spreadsheet columns: letters never read as a track
+    number.  In a slot of more than 26 sessions every label has two letters (A is AA),
+    so the labels of one slot keep one width."""
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    return letters[i] if i < len(letters) else str(i + 1)
+    if of <= len(letters):
+        return letters[i]
+    return letters[i // 26 % 26] + letters[i % 26] if of <= 26 * 26 else f"{i + 1:03d}"
 
 
 class Rows(list):

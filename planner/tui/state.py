@@ -19,6 +19,7 @@ from ..clashes import Clash, Interval
 from ..core import Planner
 from ..diagnostics import Diagnostic
 from ..errors import PlannerError
+from ..levels import levels_of, role
 from ..model import Schedule, Talk
 from ..people import SpeakerIndex
 from ..picks.changes import Change
@@ -26,9 +27,10 @@ from ..picks.resolve import ResolvedPick
 from ..picks.store import Agenda
 from ..views.text import describe_change, describe_clash_briefly
 from .rows import Outline, build_outline
+from .state_conference import ConferenceState
 
 
-class PlannerState:
+class PlannerState(ConferenceState):
     """The loaded schedules, the display zone, and the picks with their clashes."""
 
     def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,
@@ -45,6 +47,7 @@ class PlannerState:
         self._clashes: dict[str, list[Clash]] = {}
         self._would_clash: dict[str, list[Clash]] = {}
         self._stamp: tuple[int, int] | None = None
+        self._init_conference()  # levels, notes, now and next, filters (state_conference)
         self.outline: Outline = build_outline(self.schedules, self.zone)
 
     @property
@@ -94,6 +97,7 @@ class PlannerState:
     def _zone_changed(self, before: str) -> None:
         if self.zone.key != before:
             self.outline = build_outline(self.schedules, self.zone)
+            self._filter_ids = None
 
     # -- picks ------------------------------------------------------------------------
 
@@ -123,6 +127,8 @@ class PlannerState:
     def _apply(self) -> None:
         agenda = self.planner.agenda
         self.picks = set(agenda.picks) if agenda is not None else set()
+        self.levels = self.planner.levels()
+        self._filter_ids = None  # "my picks" and "free" depend on the picks
         self._clashes = self.planner.clash_map()
         self._would_clash = self.planner.would_clash()
         self._stamp = self.planner.agenda_stamp()
@@ -158,19 +164,25 @@ class PlannerState:
         return talk_id in self.picks
 
     def clashes_of(self, talk_id: str) -> list[str]:
-        """What a picked talk clashes with, one line each ("" list when nothing)."""
-        return [describe_clash_briefly(c, talk_id, self.zone)
-                for c in self._clashes.get(talk_id, ())]
+        """What a picked talk conflicts with, one line each: overlaps where no maybe is
+        involved (those are alternatives, see `alternatives_of`)."""
+        return [self._describe(c, talk_id) for c in self._clashes.get(talk_id, ())
+                if role(c, self.levels) == "conflict"]
 
     def would_clash(self, talk_id: str) -> bool:
-        return talk_id in self._would_clash
+        """Picked as a must, it would clash: with a must or busy time (a maybe overlap
+        would only be an alternative)."""
+        return any(role(c, self.levels) == "conflict" for c in self._would_clash.get(talk_id, ()))
 
     def clash_lines(self, talk: Talk) -> list[str]:
         """For the detail pane: its clashes when picked, else what it would clash with."""
         if talk.id in self.picks:
-            return self.clashes_of(talk.id)
-        return [describe_clash_briefly(c, talk.id, self.zone)
-                for c in self._would_clash.get(talk.id, ())]
+            return self.clashes_of(talk.id)  # (alternatives_of lists the rest)
+        return [self._describe(c, talk.id) for c in self._would_clash.get(talk.id, ())]
+
+    def _describe(self, clash: Clash, talk_id: str) -> str:
+        """`Pruning Without Tears, Mon 3 Jun ~09:30–~10:00` (busy events say so)."""
+        return describe_clash_briefly(clash, talk_id, self.zone)
 
     def describe_changes(self) -> list[str]:
         return [describe_change(c, self.zone) for c in self.changes]
@@ -178,8 +190,12 @@ class PlannerState:
     # -- search, speakers, export -----------------------------------------------------
 
     def search(self, query: str) -> set[str]:
-        """Ids of the talks matching `query` in titles, speakers and abstracts."""
-        return {hit.talk.id for hit in self.planner.search(query)}
+        """Ids of the talks matching `query` in titles, speakers and abstracts; where
+        each matched is kept for `match_reason`."""
+        hits = self.planner.search(query)
+        self.query = query
+        self._matched = {hit.talk.id: hit.field for hit in hits}
+        return set(self._matched)
 
     def speaker_index(self) -> SpeakerIndex:
         return self.planner.people()

@@ -8,9 +8,11 @@ caller's (planner.cli prints with one encoder setting for all of them).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from ..levels import NO_LEVELS, role
 from ..zones import zone_name
 from .shared import entry_id, iso, shown_talks, solo_talk
 
@@ -85,16 +87,17 @@ def render_json(agenda: DayAgenda) -> str:
 
 
 def pick_json(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash],
-              moved: Change | None = None) -> dict:
-    """A pick in the shape of `planner talks --format json`, plus its clashes."""
+              moved: Change | None = None, levels: Mapping[str, str] = NO_LEVELS) -> dict:
+    """A pick in the shape of `planner talks --format json`, plus its level, note and
+    clashes (each a conflict or, when a maybe is involved, an alternative)."""
     out = {
         "id": r.id, "title": r.title, "speakers": r.speakers, "schedule": r.schedule_label,
         "start": iso(r.start, zone), "end": iso(r.end, zone), "estimated": r.estimated,
-        "status": r.status,
+        "status": r.status, "level": r.pick.level, "note": r.pick.note,
         "clashes_with": [c.other(r.id).ref for c in clashes],
         "clashes": [
             {"with": c.other(r.id).ref, "type": c.other(r.id).kind, "kind": c.kind,
-             "overlap_minutes": c.overlap_minutes}
+             "role": role(c, levels), "overlap_minutes": c.overlap_minutes}
             for c in clashes
         ],
     }

@@ -2,7 +2,9 @@
 search results, picks, clashes and changes.
 
 Pure functions: the same inputs give the same text.  Marks: `!` a clash, `?` a possible
-clash (an estimated time is involved), `~` an estimated time.  Titles made up by a
+clash (an estimated time is involved), `~` an estimated time, `=` an alternative (a maybe
+overlapping another pick or busy time: a choice to make on the day, not a clash; see
+planner.levels).  Titles made up by a
 parser are shown marked (`display_title`); publication dates are shown as such, never
 as a time.
 """
@@ -11,9 +13,11 @@ from __future__ import annotations
 
 import textwrap
 from datetime import date
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from ..levels import MAYBE, NO_LEVELS, role
 from ..search import snippet
 from ..zones import zone_name
 from .shared import (
@@ -170,6 +174,7 @@ def render_hits(hits: list[Hit], query: str, total: int, zone: ZoneInfo,
 # -- picks, clashes, changes -------------------------------------------------------
 
 MARK = {"clash": "!", "possible": "?"}
+ALTERNATIVE_MARK = "="
 
 
 def describe_side(iv: Interval) -> str:
@@ -178,10 +183,13 @@ def describe_side(iv: Interval) -> str:
     return f"{iv.key} {short(iv.label)}"
 
 
-def describe_clash_for(clash: Clash, key: str) -> str:
-    """One line about `clash` seen from talk `key`: `! clashes with … (20 min)`."""
-    verb = "clashes with" if clash.kind == "clash" else "may clash with"
+def describe_clash_for(clash: Clash, key: str, levels: Mapping[str, str] = NO_LEVELS) -> str:
+    """One line about `clash` seen from talk `key`: `! clashes with … (20 min)`, or
+    `= alternative to … (20 min)` when a maybe is involved."""
     other = describe_side(clash.other(key))
+    if levels and role(clash, levels) == "alternative":
+        return f"{ALTERNATIVE_MARK} alternative to {other} ({clash.overlap_minutes} min)"
+    verb = "clashes with" if clash.kind == "clash" else "may clash with"
     return f"{MARK[clash.kind]} {verb} {other} ({clash.overlap_minutes} min)"
 
 
@@ -218,13 +226,15 @@ def describe_change(change: Change, zone: ZoneInfo) -> str:
 
 # -- planner picks ------------------------------------------------------------------
 
-def _entry_lines(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash], width: int) -> list[str]:
-    marks = {c.kind for c in clashes}
-    mark = "!" if "clash" in marks else "?" if marks else " "
+def _entry_lines(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash], width: int,
+                 levels: Mapping[str, str] = NO_LEVELS) -> list[str]:
+    marks = {c.kind for c in clashes if role(c, levels) == "conflict"}
+    mark = "!" if "clash" in marks else "?" if marks else ALTERNATIVE_MARK if clashes else " "
     times = when(r.start, r.end, zone, r.estimated, with_day=False)
     head = f"  {times:<13} {mark} {r.id}  "
     indent = " " * len(head)
-    wrapped = textwrap.wrap(r.title, max(20, width - len(head))) or [""]
+    title = f"(maybe) {r.title}" if levels.get(r.id) == MAYBE else r.title
+    wrapped = textwrap.wrap(title, max(20, width - len(head))) or [""]
     lines = [head + wrapped[0]] + [indent + w for w in wrapped[1:]]
     about = r.schedule_label
     if r.status == "not-loaded":
@@ -233,15 +243,18 @@ def _entry_lines(r: ResolvedPick, zone: ZoneInfo, clashes: list[Clash], width: i
         about += " · " + names_brief(r.speakers)
     lines += textwrap.wrap(about, max(20, width), initial_indent=indent,
                            subsequent_indent=indent)
+    if r.pick.note:
+        lines += textwrap.wrap(f"Note: {r.pick.note}", max(20, width), initial_indent=indent,
+                               subsequent_indent=indent + "  ")
     for c in clashes:
-        lines += textwrap.wrap(describe_clash_for(c, r.id), max(20, width),
+        lines += textwrap.wrap(describe_clash_for(c, r.id, levels), max(20, width),
                                initial_indent=indent, subsequent_indent=indent + "  ")
     return lines
 
 
 def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Clash]],
                       changes: list[Change], zone: ZoneInfo, width: int = 80,
-                      day: date | None = None) -> str:
+                      day: date | None = None, levels: Mapping[str, str] = NO_LEVELS) -> str:
     out: list[str] = []
     if changes:
         out.append("Changes since your picks were last listed:")
@@ -257,21 +270,26 @@ def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Cl
     if not resolved:
         out.append("No picks yet; pick talks with planner pick ID or planner pick --search WORDS.")
         return "\n".join(out) + "\n"
-    n_clash = sum(1 for r in timed if any(c.kind == "clash" for c in clash_map.get(r.id, [])))
+    n_clash = sum(1 for r in timed if any(
+        c.kind == "clash" and role(c, levels) == "conflict" for c in clash_map.get(r.id, [])))
+    n_maybe = sum(1 for r in timed if levels.get(r.id) == MAYBE)
     summary = f"{len(timed)} timed pick{'s' if len(timed) != 1 else ''}"
+    if n_maybe:
+        summary += f" ({n_maybe} maybe)"
     if day is None and reading:
         summary += f", {len(reading)} to read"
     if n_clash:
         summary += f", {n_clash} in a clash"
-    out += textwrap.wrap(f"My picks: {summary}. Times in {zone_name(zone)}; "
-                         "~ estimated, ! clash, ? possible clash.", width)
+    legend = "~ estimated, ! clash, ? possible clash" + (
+        ", = alternative" if n_maybe else "")
+    out += textwrap.wrap(f"My picks: {summary}. Times in {zone_name(zone)}; {legend}.", width)
     current: date | None = None
     for r in timed:
         d = r.start.astimezone(zone).date()  # type: ignore[union-attr]
         if d != current:
             out += ["", day_heading(d)]
             current = d
-        out += _entry_lines(r, zone, clash_map.get(r.id, []), width)
+        out += _entry_lines(r, zone, clash_map.get(r.id, []), width, levels)
     if day is not None and not timed:
         out += ["", f"No picks on {day_heading(day)}."]
     if reading and day is None:
@@ -279,6 +297,9 @@ def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Cl
         for r in reading:
             out += textwrap.wrap(f"{r.id}  {r.title} ({r.schedule_label})", width,
                                  initial_indent="  ", subsequent_indent="           ")
+            if r.pick.note:
+                out += textwrap.wrap(f"Note: {r.pick.note}", width, initial_indent=" " * 11,
+                                     subsequent_indent=" " * 13)
     if vanished and day is None:
         out += ["", "Vanished from their schedules (kept until you unpick them)"]
         for r in vanished:
@@ -292,17 +313,22 @@ def render_picks_text(resolved: list[ResolvedPick], clash_map: dict[str, list[Cl
 # -- planner clashes ----------------------------------------------------------------
 
 def render_clashes_text(clashes: list[Clash], zone: ZoneInfo, picks_timed: int,
-                        width: int = 80) -> str:
+                        width: int = 80, levels: Mapping[str, str] = NO_LEVELS) -> str:
     if not clashes:
         return f"No clashes among {picks_timed} timed pick{'s' if picks_timed != 1 else ''}.\n"
-    hard = sum(1 for c in clashes if c.kind == "clash")
-    possible = len(clashes) - hard
+    alternative = [c for c in clashes if role(c, levels) == "alternative"]
+    conflicts = [c for c in clashes if role(c, levels) == "conflict"]
+    hard = sum(1 for c in conflicts if c.kind == "clash")
+    possible = len(conflicts) - hard
     counts = []
     if hard:
         counts.append(f"{hard} clash{'es' if hard != 1 else ''}")
     if possible:
         counts.append(f"{possible} possible clash{'es' if possible != 1 else ''} "
                       "(an estimated time is involved)")
+    if alternative:
+        counts.append(f"{len(alternative)} alternative{'s' if len(alternative) != 1 else ''} "
+                      "(a maybe overlaps: choose on the day)")
     out = textwrap.wrap(f"{' and '.join(counts)}. Times in {zone_name(zone)}.", width)
     current: date | None = None
     for c in clashes:
@@ -311,8 +337,11 @@ def render_clashes_text(clashes: list[Clash], zone: ZoneInfo, picks_timed: int,
             out += ["", day_heading(d)]
             current = d
         label = "clash" if c.kind == "clash" else "possible"
+        mark = MARK[c.kind]
+        if role(c, levels) == "alternative":
+            label, mark = "either", ALTERNATIVE_MARK
         times = span(c.start, c.end, zone, False, False)
-        head = f"  {MARK[c.kind]} {label:<8} {times} ({c.overlap_minutes} min)  "
+        head = f"  {mark} {label:<8} {times} ({c.overlap_minutes} min)  "
         indent = " " * len(head)
         out.append(head + describe_side_long(c.a, width - len(head)))
         out.append(indent + describe_side_long(c.b, width - len(head)))

@@ -76,6 +76,7 @@ async def test_speakers_lists_people_and_their_talks(app_for):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
         assert isinstance(app.screen, SpeakersScreen)
+        await pilot.press("slash")  # the list has the focus: / types a name
         await type_text(pilot, "ada")
         people = app.screen.query_one("#people").rows
         assert [p.name for p in people] == ["Ada Lovelace"]
@@ -95,10 +96,35 @@ async def test_speakers_across_schedules():
 
     app = make_app(load_schedules(None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("s")
+        await pilot.press("s", "slash")
         await type_text(pilot, "carole-jean wu")
         people = app.screen.query_one("#people").rows
         assert people[0].name == "Carole-Jean Wu"
         labels = {r.schedule.label for r in app.screen.query_one("#person-talks").rows
                   if r.talk is not None}
         assert labels == {"MLSys 2021", "Carole-Jean Wu (author page)"}
+
+
+async def test_speakers_screen_keys_mean_what_they_mean_everywhere(app_for):
+    from planner.tui.screens.agenda import AgendaScreen
+
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        text = screen_text(app)
+        for entry in ("/ Filter names", "⏎ Their talks", "q Quit", "? Help", "esc Back"):
+            assert entry in text.replace("  ", " ")
+        await pilot.press("q")  # quits, not a search for "q" (Jessica Quaye)
+        await pilot.pause()
+        assert not app.is_running
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s", "slash")
+        await type_text(pilot, "ada")
+        await pilot.press("escape")  # out of the name box, still on the speakers
+        assert isinstance(app.screen, SpeakersScreen)
+        await pilot.press("tab")  # to her talks: Enter there shows a talk in the schedule
+        await pilot.pause()
+        assert "Show in schedule" in screen_text(app)
+        await pilot.press("a")
+        assert isinstance(app.screen, AgendaScreen)

@@ -50,7 +50,7 @@ def test_agenda(snap_compare, app_for, size, two_track):
 
 @SIZES
 def test_speakers(snap_compare, app_for, size):
-    assert snap_compare(app_for(), terminal_size=size, press=["s", "a", "d", "a"])
+    assert snap_compare(app_for(), terminal_size=size, press=["s", "slash", "a", "d", "a"])
 
 
 @SIZES
@@ -88,3 +88,44 @@ def test_program_with_rooms_and_links(snap_compare, size):
             await pilot.press("down")
 
     assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_now_and_next(snap_compare, app_for, size, monkeypatch):
+    # 09:10 in New York: my maybe and the parallel talk are on, the 09:30 slot is next.
+    monkeypatch.setenv("PLANNER_NOW", "2024-06-03T13:10:00+00:00")
+
+    async def setup(pilot):
+        await pick(pilot, COMPILER)
+        await pilot.press("m")  # a maybe now
+        await pilot.press("o")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_filter_bar(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, COMPILER)
+        await pilot.press("f")
+        for ch in "track:compilers":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_resolve(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, SPARSE)
+        await pick(pilot, COMPILER)
+        await pilot.press("c")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)

@@ -71,15 +71,14 @@ def shown_errors(app) -> list[str]:
     return [n.message for n in app._notifications if n.severity == "error"]
 
 
-async def test_export_errors_are_shown(app_for, tmp_path):
+async def test_export_with_no_picks_is_a_notice_in_the_tuis_words(app_for, tmp_path):
     app = app_for()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.press("e")  # nothing picked
+        await pilot.press("e")  # nothing picked: not a red "Export failed", no CLI flags
         await pilot.pause()
-        assert shown_errors(app) == [
-            "You have no picks to export; pick talks first, or use --all for the whole "
-            "schedule."]
-        assert "You have no picks to export" in screen_text(app)  # as a toast on screen
+        assert shown_errors(app) == []
+        assert "Nothing to export yet: pick talks with space" in screen_text(app)
+        assert "--all" not in screen_text(app) and not list(tmp_path.glob("*.ics"))
 
 
 async def test_an_unwritable_export_folder_is_an_error_not_a_crash(app_for, tmp_path):

@@ -8,12 +8,16 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Container
 from textual.widgets import Header, Static
 
 from ...days import local_day
+from ..keymap import AGENDA_LIST_KEYS, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
 from ..widgets.key_footer import KeyFooter
@@ -40,8 +44,12 @@ def agenda_rows(state: PlannerState) -> list[Row]:
         elif r.status == "not-loaded":
             notes.append(Row(RowKind.REMARK, text=f"from {r.schedule_label}, which is not "
                              "loaded now", talk=talk))
+        if r.pick.note:
+            notes.append(Row(RowKind.REMARK, text=f"Note: {r.pick.note}", talk=talk))
         notes += [Row(RowKind.NOTE, text=f"✗ clashes with {line}", talk=talk)
                   for line in state.clashes_of(r.id)]
+        notes += [Row(RowKind.REMARK, text=f"= alternative to {line}", talk=talk)
+                  for line in state.alternatives_of(r.id)]
         if talk.start is None:
             reading.append(row)
             reading.extend(notes)
@@ -63,6 +71,12 @@ def agenda_rows(state: PlannerState) -> list[Row]:
     return rows
 
 
+class AgendaList(TalkList):
+    """The picks: space unpicks here, and the footer says so."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings(AGENDA_LIST_KEYS)
+
+
 class AgendaScreen(StateScreen):
     def __init__(self, state: PlannerState) -> None:
         super().__init__(state, id="agenda", title="My agenda")
@@ -75,7 +89,7 @@ class AgendaScreen(StateScreen):
             yield Static("Changed since the schedule was last read:\n" + "\n".join(
                 f"  {line}" for line in changes), id="agenda-changes", markup=False)
         with Container(classes="body"):
-            yield TalkList(self.state, id="agenda-talks")
+            yield AgendaList(self.state, id="agenda-talks")
             yield TalkDetail(self.state, id="agenda-detail")
         yield KeyFooter()
 
@@ -84,15 +98,7 @@ class AgendaScreen(StateScreen):
         self.query_one(TalkList).focus()
 
     def redraw(self) -> None:
-        talks = self.query_one(TalkList)
-        current = talks.highlighted_row
-        keep = current.talk.id if current is not None and current.talk is not None else None
-        rows = agenda_rows(self.state)
-        cursor = next((i for i, r in enumerate(rows)
-                       if r.kind is RowKind.TALK and r.talk is not None and r.talk.id == keep),
-                      talks.cursor)
-        talks.set_rows(rows, cursor)
-        self.query_one(TalkDetail).show(talks.highlighted_row)
+        self.show_rows(agenda_rows(self.state), first_talk=False)
         self.query_one("#agenda-summary", Static).update(self._summary())
 
     zone_changed = redraw
@@ -103,6 +109,9 @@ class AgendaScreen(StateScreen):
         timed = sum(1 for r in picks if r.timed)
         parts = [f"{len(picks)} pick{'s' if len(picks) != 1 else ''}",
                  f"{timed} timed", f"{len(picks) - timed} to read"]
+        maybes = sum(1 for r in picks if self.state.level_of(r.id) == "maybe")
+        if maybes:
+            parts.append(f"{maybes} maybe")
         if clashing:
             parts.append(f"{clashing} clashing")
         if self.state.busy:

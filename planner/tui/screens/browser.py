@@ -3,6 +3,7 @@
 | Key(s) | Description |
 | :- | :- |
 | / | Search titles, speakers and abstracts |
+| f / F | Filter by track, room, kind, day, picks, past, free slots / clear it |
 | d / D | Next / previous day |
 """
 
@@ -23,6 +24,8 @@ from ..keymap import BROWSER_KEYS, bindings
 from ..rows import Row, RowKind, flatten
 from ..state import PlannerState
 from ..widgets.day_bar import DayBar
+from ..widgets.filter_bar import FilterBar
+from .line_editor import LineEditor
 from ..widgets.key_footer import KeyFooter
 from ..widgets.row_list import RowList
 from ..widgets.search_box import SearchBox
@@ -43,6 +46,7 @@ class BrowserScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield SearchBox(id="search", placeholder="/ search titles, speakers, abstracts")
+        yield FilterBar(id="filter-bar")
         yield DayBar(id="days")
         with Container(id="browser-body"):
             yield TalkList(self.state, id="talks")
@@ -66,13 +70,27 @@ class BrowserScreen(Screen):
     def show_rows(self, keep_talk: str | None = None) -> None:
         """Rebuild the list for the current search; keep the cursor on `keep_talk`."""
         keep = None
+        self.state.clear_search()
         if self.query_text.strip():
             keep = self.state.search(self.query_text)
+        filtered = self.state.filter_keep()
+        if filtered is not None:
+            keep = filtered if keep is None else keep & filtered
         rows = flatten(self.state.outline, keep)
         stops = rows.stops
+        f = self.state.active_filter()
+        phrases = f.describe() if f is not None else []
+        if self.query_text.strip():
+            phrases = [f"search “{self.query_text.strip()}”", *phrases]
+        self.query_one(FilterBar).show(phrases, sum(1 for r in rows if r.kind is RowKind.TALK),
+                                       f is not None)
         if not rows:
-            what = f"No talk matches “{self.query_text.strip()}”." if keep is not None else (
-                "The loaded schedules have no talks.")
+            what = "The loaded schedules have no talks."
+            if self.query_text.strip():
+                what = f"No talk matches “{self.query_text.strip()}”"
+                what += " with this filter (F clears it)." if f is not None else "."
+            elif f is not None:
+                what = "No talk passes this filter (f changes it, F clears it)."
             rows.append(Row(RowKind.EMPTY, text=what))
         cursor = None
         if keep_talk is not None:
@@ -87,7 +105,11 @@ class BrowserScreen(Screen):
         self._update_day_bar()
 
     def redraw(self) -> None:
-        """Picks, clashes or the zone changed: repaint rows and detail."""
+        """Picks, clashes or the zone changed: repaint rows and detail (and rebuild the
+        rows when a filter on picks or free time depends on them)."""
+        spec = self.state.filter_spec
+        if spec is not None and (spec.picks or spec.free):
+            self._refilter()
         self.talk_list.redraw()
         self.detail.redraw()
 
@@ -118,7 +140,13 @@ class BrowserScreen(Screen):
             (rows[i].day, rows[i].schedule.label if rows[i].schedule else "")
             for i in self._stops
         ]
-        self.query_one(DayBar).show(stops, self._current_stop())
+        self.query_one(DayBar).show(stops, self._current_stop(), self._tail())
+
+    def _tail(self) -> str:
+        """The zone (the header may cut it off) and how many parser warnings there are."""
+        n = sum(1 for _ in self.state.diagnostics())
+        warned = f" · {n} warning{'s' if n != 1 else ''} (w)" if n else ""
+        return f"{self.state.zone.key}{warned}"
 
     # -- events -----------------------------------------------------------------------
 
@@ -152,8 +180,59 @@ class BrowserScreen(Screen):
 
     # -- actions ----------------------------------------------------------------------
 
+    def action_clear(self) -> None:
+        """Escape in the list: clear the search, then the filter."""
+        if self.query_text.strip():
+            search = self.query_one(SearchBox)
+            with search.prevent(Input.Changed):
+                search.value = ""
+            self.query_text = ""
+            self._refilter()
+        elif self.state.filter_spec is not None:
+            self.action_clear_filter()
+
+    def action_edit_filter(self) -> None:
+        from ...errors import PlannerError
+        from ...filters import FILTER_WORDS, parse_words
+
+        def check(text: str) -> str | None:
+            try:
+                self.state.set_filter(parse_words(text))
+            except ValueError as exc:
+                return str(exc)
+            except PlannerError as exc:
+                return exc.message
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self._refilter()
+
+        spec = self.state.filter_spec
+        self.app.push_screen(LineEditor(
+            "Filter the talks", spec.words() if spec is not None else "",
+            placeholder="e.g. track:systems room:k.1 past", hint=FILTER_WORDS
+            + " · enter applies, escape cancels", check=check, id="filter"), done)
+
+    def action_clear_filter(self) -> None:
+        if self.state.filter_spec is None:
+            return
+        self.state.set_filter(None)
+        self._refilter()
+        self.notify("Filter cleared: every talk shows.", timeout=2, markup=False)
+
+    def _refilter(self) -> None:
+        row = self.talk_list.highlighted_row
+        self.show_rows(row.talk.id if row is not None and row.talk is not None else None)
+        self.detail.show(self.talk_list.highlighted_row)
+
     def action_focus_search(self) -> None:
         self.query_one(SearchBox).focus()
+
+    def action_scroll_detail(self, pages: int) -> None:
+        detail = self.detail
+        step = max(1, detail.scrollable_content_region.height - 1)
+        detail.scroll_relative(y=pages * step, animate=False)
 
     def action_next_day(self) -> None:
         self._jump(+1)

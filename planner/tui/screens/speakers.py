@@ -2,10 +2,13 @@
 
 | Key(s) | Description |
 | :- | :- |
-| type | Filter the speakers by name |
+| / | Filter the speakers by name (escape: back to the list) |
 | up / down | Move through the speakers |
-| enter | On a talk: show it in the schedule |
+| enter | On a speaker: their talks; on a talk: show it in the schedule |
 | escape | Back to the schedule |
+
+The list has the focus, not the name box, so q, a, t, e and ? mean what they mean on
+every screen; `/` starts typing a name, as it starts a search on the schedule.
 """
 
 from __future__ import annotations
@@ -32,6 +35,11 @@ from .base import StateScreen
 
 class PersonList(RowList[Any]):
     """One row per person: name and how many talks they have."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(b for b in RowList.BINDINGS if getattr(b, "key", "") != "enter"),
+        *bindings((KeySpec("speakers.talks", "enter", "select", "Their talks",
+                           "Go to the highlighted speaker's talks.", palette=False),))]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"row-list--cursor", "person-list--count"}
 
@@ -64,7 +72,17 @@ def person_rows(state: PlannerState, person: Any) -> list[Row]:
     return rows
 
 
+class PersonTalks(TalkList):
+    """A speaker's talks: Enter shows the talk in the schedule, and the footer says so."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings((KeySpec(
+        "speakers.goto", "enter", "select", "Show in schedule",
+        "Show the highlighted talk in the schedule.", palette=False),))
+
+
 SPEAKER_KEYS = (
+    KeySpec("speakers.filter", "slash", "focus_filter", "Filter names",
+            "Type part of a name to narrow the speakers.", key_display="/"),
     KeySpec("speakers.down", "down", "move(1)", "Down", "Next speaker.", show=False,
             palette=False),
     KeySpec("speakers.up", "up", "move(-1)", "Up", "Previous speaker.", show=False,
@@ -84,16 +102,26 @@ class SpeakersScreen(StateScreen):
         yield Header()
         with Container(classes="body"):
             with Vertical(id="people-pane"):
-                yield Input(placeholder="filter speakers", id="speaker-query")
+                yield Input(placeholder="/ filter speakers by name", id="speaker-query")
                 yield PersonList(id="people")
             with Vertical(id="person-pane"):
-                yield TalkList(self.state, id="person-talks")
+                yield PersonTalks(self.state, id="person-talks")
                 yield TalkDetail(self.state, id="person-detail")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(PersonList).set_rows(self.people)
+        self.query_one(PersonList).focus()
+
+    def action_focus_filter(self) -> None:
         self.query_one("#speaker-query", Input).focus()
+
+    def action_close(self) -> None:
+        """Escape: from the name box back to the list; else back to the schedule."""
+        if isinstance(self.focused, Input):
+            self.query_one(PersonList).focus()
+            return
+        super().action_close()
 
     def redraw(self) -> None:
         self.query_one(TalkList).redraw()

@@ -70,6 +70,9 @@ class ZonePicker(ModalScreen[str | None]):
         if common and rest:
             items.append(None)  # a separator between the common zones and the rest
         items.extend(self._option(z) for z in rest)
+        if not items:  # say so in the list, where the eye is, not only on enter
+            items.append(Option(f"No zone matches “{query.strip()}”: try a city or a "
+                                "country", id=None, disabled=True))
         options.set_options(items)
         if common or rest:
             options.highlighted = 0
@@ -81,7 +84,8 @@ class ZonePicker(ModalScreen[str | None]):
     @on(Input.Submitted, "#zone-query")
     def _submitted(self) -> None:
         options = self.query_one(OptionList)
-        if options.highlighted is not None:
+        if options.highlighted is not None and \
+                options.get_option_at_index(options.highlighted).id is not None:
             self.dismiss(options.get_option_at_index(options.highlighted).id)
         else:
             self.notify("No zone matches that.", severity="warning", timeout=3)

@@ -34,17 +34,22 @@ class DayBar(Static):
 
     _shown: tuple | None = None
 
-    def show(self, stops: list[tuple[date | None, str]], current: int | None) -> None:
-        """`stops`: (day, "") for days, (None, label) for unscheduled sections."""
-        key = (tuple(stops), current, self.size.width)
+    def show(self, stops: list[tuple[date | None, str]], current: int | None,
+             tail: str = "") -> None:
+        """`stops`: (day, "") for days, (None, label) for unscheduled sections; `tail`
+        is said at the right end (the zone, the warnings), always in full."""
+        key = (tuple(stops), current, self.size.width, tail)
         if key == self._shown:
             return  # unchanged: typing in the search box often keeps the same days
         self._shown = key
         labels = [f" {day_label(day, section)} " for day, section in stops]
+        width = self.size.width or 80
+        end = Content(f" {tail} ").stylize("bold") if tail else Content("")
         if not labels:
-            self.update(Content(" No days to show").stylize("dim"))
+            self.update(Content.assemble(Content(" No days to show").stylize("dim"),
+                                         " " * max(1, width - 17 - len(end.plain)), end))
             return
-        room = max(10, (self.size.width or 80) - 4)
+        room = max(10, width - 4 - len(end.plain))
         widths = [len(label) + 1 for label in labels]
         lo, hi = visible_window(widths, current or 0, room) if sum(widths) > room else (
             0, len(labels))
@@ -56,4 +61,6 @@ class DayBar(Static):
                          .stylize(f"@click=screen.goto_stop({i})"))
         if hi < len(labels):
             parts.append(Content("›").stylize("dim"))
-        self.update(Content(" ").join(parts))
+        days = Content(" ").join(parts)
+        gap = max(1, width - len(days.plain) - len(end.plain))
+        self.update(Content.assemble(days, " " * gap, end))

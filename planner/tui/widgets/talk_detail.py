@@ -25,7 +25,11 @@ class DetailSource(Protocol):
     zone: ZoneInfo
 
     def is_picked(self, talk_id: str) -> bool: ...
+    def level_of(self, talk_id: str) -> str | None: ...
+    def note_of(self, talk_id: str) -> str: ...
+    def alternatives_of(self, talk_id: str) -> list[str]: ...
     def clash_lines(self, talk: Talk) -> list[str]: ...
+    def match_reason(self, talk: Talk) -> str | None: ...
 
 
 def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated: bool) -> str:
@@ -41,10 +45,14 @@ def when(start: datetime | None, end: datetime | None, zone: ZoneInfo, estimated
     return out + (" (estimated)" if estimated else "")
 
 
-class TalkDetail(VerticalScroll, can_focus=False):
+class TalkDetail(VerticalScroll, can_focus=True):
+    """Focusable (Tab from the list) so that the arrows and page keys scroll a long
+    abstract; J and K scroll it from the list too."""
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "talk-detail--title", "talk-detail--label", "talk-detail--picked",
-        "talk-detail--clash", "talk-detail--muted",
+        "talk-detail--clash", "talk-detail--muted", "talk-detail--alternative",
+        "talk-detail--match",
     }
 
     def __init__(self, source: DetailSource, *, id: str | None = None) -> None:
@@ -52,6 +60,7 @@ class TalkDetail(VerticalScroll, can_focus=False):
         self.source = source
         self._body = Static("", id="detail-body")
         self._row: Row | None = None
+        self._reason: str | None = None  # why the shown talk matches the search
 
     def compose(self):
         yield self._body
@@ -59,7 +68,8 @@ class TalkDetail(VerticalScroll, can_focus=False):
     def show(self, row: Row | None) -> None:
         # A search keeps the cursor on the same talk: no need to lay the pane out again.
         if row is not None and self._row is not None and row.kind is self._row.kind and (
-                row.talk is self._row.talk and row.session is self._row.session):
+                row.talk is self._row.talk and row.session is self._row.session) and (
+                row.talk is None or self.source.match_reason(row.talk) == self._reason):
             return
         self._row = row
         self.redraw()
@@ -100,6 +110,9 @@ class TalkDetail(VerticalScroll, can_focus=False):
                        self._style("muted"))
         if talk.speakers:
             out.append(people(talk.speakers) + "\n")
+        reason = self._reason = self.source.match_reason(talk)
+        if reason:
+            out.append(reason + "\n", self._style("match"))
         # A standalone session is the talk itself: its title would only repeat.
         where = [session.title] if session is not None and not session.standalone else []
         if sch is not None:
@@ -114,14 +127,29 @@ class TalkDetail(VerticalScroll, can_focus=False):
                 note = f"Published {talk.published:%d %b %Y}. " + note
             out.append(note + "\n", self._style("muted"))
         self._place(out, talk, session)
-        if self.source.is_picked(talk.id):
-            out.append("● Picked\n", self._style("picked"))
+        picked = self.source.is_picked(talk.id)
+        if picked:
+            if self.source.level_of(talk.id) == "maybe":
+                out.append("○ Picked as a maybe", self._style("picked"))
+                out.append(" · m: make it a must · n: note\n", self._style("muted"))
+            else:
+                out.append("● Picked as a must", self._style("picked"))
+                out.append(" · m: make it a maybe · n: note\n", self._style("muted"))
+            note = self.source.note_of(talk.id)
+            if note:
+                out.append("Note: ", self._style("label"))
+                out.append(note + "\n")
         clashes = self.source.clash_lines(talk)
         if clashes:
-            verb = "Clashes with" if self.source.is_picked(talk.id) else "Would clash with"
+            verb = "Clashes with" if picked else "Would clash with"
             out.append(f"{verb}:\n", self._style("clash"))
             for line in clashes:
                 out.append(f"  ✗ {line}\n", self._style("clash"))
+        alternatives = self.source.alternatives_of(talk.id) if picked else []
+        if alternatives:
+            out.append("Alternatives (a maybe is involved):\n", self._style("alternative"))
+            for line in alternatives:
+                out.append(f"  = {line}\n", self._style("alternative"))
         if talk.abstract:
             out.append("\n")
             out.append(talk.abstract[:ABSTRACT_SHOWN])

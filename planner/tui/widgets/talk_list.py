@@ -1,13 +1,16 @@
 """The schedule as a list: day headings, parallel-session slots, sessions and talks.
 
 A talk row reads `mark track time title  speakers  room` (the room where the source
-names one and the row has space).  Marks: `●` picked, `✗` picked
-and clashing with another pick or a busy event, `!` not picked but would clash if
-picked; a `~` before the time means the time is an estimate.
+names one and the row has space).  Marks: `●` a must, `○` a maybe (in the warning
+colour when it overlaps another pick: an alternative), `✗` a must clashing with
+another must or a busy event, `!` not picked but would clash if picked; a `~`
+before the time means the time is an estimate.
 
 | Key(s) | Description |
 | :- | :- |
 | space | Pick or unpick the highlighted talk |
+| m | Must / maybe |
+| n | Note on the pick |
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ..keymap import TALK_LIST_KEYS, bindings
 from ..rows import Row, RowKind
 from .row_list import RowList
 
-PICKED, CLASH, WOULD_CLASH = "●", "✗", "!"
+PICKED, MAYBE, CLASH, WOULD_CLASH = "●", "○", "✗", "!"
 ROOM_WIDTH = 16  # the room column at the end of a talk row
 
 
@@ -37,7 +40,9 @@ class Marks(Protocol):
     multi: bool
 
     def is_picked(self, talk_id: str) -> bool: ...
+    def level_of(self, talk_id: str) -> str | None: ...
     def clashes_of(self, talk_id: str) -> list[str]: ...
+    def alternatives_of(self, talk_id: str) -> list[str]: ...
     def would_clash(self, talk_id: str) -> bool: ...
 
 
@@ -63,8 +68,22 @@ class TalkList(RowList[Row]):
         "row-list--cursor", "talk-list--day", "talk-list--slot", "talk-list--session",
         "talk-list--track", "talk-list--time", "talk-list--speakers", "talk-list--picked",
         "talk-list--clash", "talk-list--would-clash", "talk-list--note", "talk-list--remark",
-        "talk-list--empty", "talk-list--placeholder",
+        "talk-list--empty", "talk-list--placeholder", "talk-list--match",
     }
+
+    class LevelCycled(Message):
+        """`m` on a talk: the app picks it as a must, or swaps must and maybe."""
+
+        def __init__(self, row: Row) -> None:
+            super().__init__()
+            self.row = row
+
+    class NoteWanted(Message):
+        """`n` on a talk: the app asks for the note."""
+
+        def __init__(self, row: Row) -> None:
+            super().__init__()
+            self.row = row
 
     class PickToggled(Message):
         """Space on a talk: the app picks or unpicks it."""
@@ -89,6 +108,16 @@ class TalkList(RowList[Row]):
         row = self.highlighted_row
         if row is not None and row.talk is not None:
             self.post_message(self.PickToggled(self, row))
+
+    def action_cycle_level(self) -> None:
+        row = self.highlighted_row
+        if row is not None and row.talk is not None:
+            self.post_message(self.LevelCycled(row))
+
+    def action_edit_note(self) -> None:
+        row = self.highlighted_row
+        if row is not None and row.talk is not None:
+            self.post_message(self.NoteWanted(row))
 
     # -- drawing ----------------------------------------------------------------------
 
@@ -133,8 +162,13 @@ class TalkList(RowList[Row]):
     def _talk_line(self, row: Row, talk: Talk, width: int) -> Text:
         m = self.marks
         if m.is_picked(talk.id):
-            mark = Text(CLASH, self._style("clash")) if m.clashes_of(talk.id) else Text(
-                PICKED, self._style("picked"))
+            symbol = MAYBE if m.level_of(talk.id) == "maybe" else PICKED
+            if m.clashes_of(talk.id):
+                mark = Text(CLASH, self._style("clash"))
+            elif m.alternatives_of(talk.id):
+                mark = Text(symbol, self._style("would-clash"))
+            else:
+                mark = Text(symbol, self._style("picked"))
         elif m.would_clash(talk.id):
             mark = Text(WOULD_CLASH, self._style("would-clash"))
         else:
@@ -175,4 +209,8 @@ class TalkList(RowList[Row]):
                 line.append(title, title_style)
         if line_end is not None:
             line.append_text(line_end)
+        words = getattr(m, "query", "").split()
+        if words:  # the searched words, where the title and speakers show them
+            line.highlight_words([w for w in words if len(w) > 1], self._style("match"),
+                                 case_sensitive=False)
         return line
