@@ -32,6 +32,7 @@ from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
 from .events import (
+    UNREAD, read_json,
     Event, LineFinder, ProgramBuilder, empty_schedule, join_texts, kind_of, local,
     parse_clock, parse_date, parse_duration, parse_instant, plain_text, program_schedule,
     program_zone, source_stem, speaker, unique, unreadable, web_address, year_of,
@@ -43,7 +44,6 @@ TITLE = "c3voc/pretalx/frab schedule.json"
 _CANCELLED = {"CANCELED", "CANCELLED", "WITHDRAWN", "DELETED", "REJECTED"}
 _SPEAKING_ROLES = {"SPEAKER", "MODERATOR", "HOST"}
 
-_UNREAD = object()  # what json.loads gave when it gave nothing
 
 
 def sniff(text: str) -> float:
@@ -102,15 +102,8 @@ def parse(text: str, options: ParseOptions) -> Schedule:
 
 def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        unreadable(diag, f"the JSON cannot be read: {exc.msg}", exc.lineno)
-        data = _UNREAD
-    except RecursionError:  # arrays in arrays, thousands deep: no program is built so
-        unreadable(diag, "the JSON nests deeper than any program does", 1)
-        data = _UNREAD
-    if data is _UNREAD:
+    data = read_json(text, diag)
+    if data is UNREAD:
         return empty_schedule(options, NAME, options.conference or source_stem(options.source),
                               diag)
     root = _dict(data)

@@ -210,6 +210,22 @@ def unreadable(diag: DiagnosticSink, message: str, line: int | None = None) -> N
     diag.error("unreadable", message, line)
 
 
+UNREAD = object()  # what `read_json` gives for a text json.loads cannot read
+
+
+def read_json(text: str, diag: DiagnosticSink) -> Any:
+    """The JSON value of `text`, or UNREAD with an `unreadable` diagnostic saying why."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        unreadable(diag, f"the JSON cannot be read: {exc.msg}", exc.lineno)
+    except RecursionError:  # arrays in arrays, thousands deep: no program is built so
+        unreadable(diag, "the JSON nests deeper than any program does", 1)
+    return UNREAD
+
+
 def year_of(*days: date | datetime | None) -> int | None:
     for d in days:
         if d is not None:

@@ -23,6 +23,7 @@ from ..zones import get_zone
 from .base import ParseOptions
 from .papers import gc_paused
 from .events import (
+    UNREAD, read_json,
     Event, LineFinder, ProgramBuilder, empty_schedule, kind_of, parse_instant,
     program_schedule, program_zone, unreadable, year_of,
 )
@@ -31,7 +32,6 @@ NAME = "miniconf-calendar"
 TITLE = "Mini-Conf main_calendar.json"
 DEFAULT_CONFERENCE = "Mini-Conf"
 
-_UNREAD = object()  # what json.loads gave when it gave nothing
 
 
 def sniff(text: str) -> float:
@@ -53,15 +53,8 @@ def parse(text: str, options: ParseOptions) -> Schedule:
 def _parse(text: str, options: ParseOptions) -> Schedule:
     diag = DiagnosticSink(options.source)
     conference = options.conference or DEFAULT_CONFERENCE
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        unreadable(diag, f"the JSON cannot be read: {exc.msg}", exc.lineno)
-        data = _UNREAD
-    except RecursionError:  # arrays in arrays, thousands deep: no program is built so
-        unreadable(diag, "the JSON nests deeper than any program does", 1)
-        data = _UNREAD
-    if data is _UNREAD:
+    data = read_json(text, diag)
+    if data is UNREAD:
         return empty_schedule(options, NAME, conference, diag)
     if not isinstance(data, list):
         unreadable(diag, "it is not a list of events", 1)
