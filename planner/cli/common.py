@@ -109,6 +109,12 @@ def tz_option(func: F | None = None, *,
     return apply(func) if func is not None else apply
 
 
+# --alarm DURATION, for every command that writes calendar events (export, sync)
+alarm_option = click.option("--alarm", "alarms", metavar="DURATION", multiple=True,
+                            help="Reminder this long before each talk, e.g. 10m or 1h "
+                                 "(repeatable).")
+
+
 AGENDA_ZONE_HELP = ("Show times in this IANA zone (default: the one set with planner timezone, "
                     "else the schedules' own).")
 agenda_zone_option = tz_option(help=AGENDA_ZONE_HELP)

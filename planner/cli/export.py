@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..core import Planner
-from .common import load_from, schedule_options, tz_option, warn
+from .common import alarm_option, load_from, schedule_options, tz_option, warn
 
 
 def register(cli: click.Group) -> None:
@@ -24,8 +24,7 @@ def register(cli: click.Group) -> None:
               help="Only this day: ISO date, weekday name or 'today'.")
 @click.option("--talk", "talk_ids", metavar="ID", multiple=True,
               help="Export this talk (repeatable), picked or not.")
-@click.option("--alarm", "alarms", metavar="DURATION", multiple=True,
-              help="Reminder this long before each talk, e.g. 10m or 1h (repeatable).")
+@alarm_option
 @click.option("--include-papers", is_flag=True,
               help="Write untimed picks (papers) as to-dos instead of leaving them out.")
 @tz_option(help="Zone that --day is a day in (default: your agenda's, else the schedule's).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import load_from, schedule_options, warn
+from .common import alarm_option, load_from, schedule_options, warn
 
 
 def register(cli: click.Group) -> None:
@@ -26,8 +26,7 @@ def register(cli: click.Group) -> None:
               help="Write one .ics per event into FOLDER (as khal and vdirsyncer read).")
 @click.option("--unpicked", type=click.Choice(["delete", "cancel"]), default=None,
               help="Delete unpicked talks (default) or keep them marked cancelled.")
-@click.option("--alarm", "alarms", metavar="DURATION", multiple=True,
-              help="Reminder this long before each talk, e.g. 10m (repeatable).")
+@alarm_option
 def sync(**params: object) -> None:
     """Push your picks to a CalDAV calendar or a vdir folder, and keep it current.
 
