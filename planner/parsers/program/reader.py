@@ -551,15 +551,6 @@ class Reader:
                 d.chairs = d.chairs or parts.chairs
                 d.used.add(first.line.no)
                 titles = titles[1:]
-                if titles and parts.people and label_kind(parts.title) is not None:
-                    # `Invited Talk by X` over the talk's own title
-                    nxt = titles[0].parts or split_item(titles[0].line.text, titles[0].line.spans,
-                                                        labels=self.labels, rooms=self.known_rooms)
-                    if nxt.title and not nxt.people:
-                        d.kind = d.kind or label_kind(parts.title)
-                        d.title, d.url = nxt.title, d.url or nxt.url
-                        d.used.add(titles[0].line.no)
-                        titles = titles[1:]
         if people:
             if d.people and d.title_from_label is False and not groups:
                 d.people += [p for p in people if p.name not in {x.name for x in d.people}]
