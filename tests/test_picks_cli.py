@@ -255,6 +255,21 @@ def test_timezone_is_remembered_and_used(capsys, tmp_path, ids):
     assert agenda_file(tmp_path)["timezone"] is None
 
 
+def test_talks_and_search_show_times_in_the_zone_set_with_planner_timezone(capsys, ids):
+    # Cortex starts at 11:10 in Los Angeles: 20:10 in Berlin (both estimated, hence ~).
+    run(capsys, "timezone", "Europe/Berlin")
+    code, out, err = run(capsys, "talks", "--format", "json")
+    assert code == 0, err
+    cortex = next(e for e in json.loads(out) if e["id"] == ids["Cortex"])
+    assert cortex["start"] == "2021-04-06T20:10:00+02:00"
+    code, out, _ = run(capsys, "talks")
+    assert out.startswith("Times in Europe/Berlin")
+    code, out, _ = run(capsys, "search", "Cortex")
+    assert code == 0 and "Tue 6 Apr ~20:10" in out
+    code, out, _ = run(capsys, "talks", "--tz", "UTC")  # --tz still wins
+    assert out.startswith("Times in UTC")
+
+
 def test_agenda_option_overrides_the_environment(capsys, tmp_path, ids):
     other = tmp_path / "elsewhere" / "mine.json"
     code, _, _ = run(capsys, "pick", "--agenda", str(other), ids["Cortex"])

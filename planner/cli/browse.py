@@ -15,8 +15,8 @@ from ..people import find_person
 from ..views.json import talk_entry_json
 from ..views.text import render_speakers, render_talks
 from .common import (
-    emit, emit_json, format_option, load_from, schedule_options,
-    terminal_width, tz_option, warn,
+    agenda_zone_option, display_zone, emit, emit_json, format_option, load_from,
+    schedule_options, terminal_width, tz_option, warn,
 )
 from .filter_opts import build_filter, filter_options, say_filtered
 
@@ -31,9 +31,10 @@ def register(cli: click.Group) -> None:
               help="Only this person's talks and papers, across every loaded schedule.")
 @filter_options()
 @click.option("--agenda", "agenda_path", metavar="PATH", default=None,
-              help="Agenda file for --picked and --free (default: $PLANNER_AGENDA, else "
+              help="Agenda file for --picked, --free and the zone set with planner timezone "
+              "(default: $PLANNER_AGENDA, else "
               "agenda.json in your data folder).")
-@tz_option
+@agenda_zone_option
 @format_option
 def talks(**params: object) -> None:
     """List the talks of the loaded schedules, or one speaker's talks and papers.
@@ -51,7 +52,8 @@ def talks(**params: object) -> None:
       planner talks --speaker banbury --format json
     """
     planner = Planner(load_from(params), tz=params.get("tz"))  # type: ignore[arg-type]
-    schedules, zone = planner.schedules, planner.zone
+    schedules = planner.schedules
+    zone = display_zone(params.get("tz"), schedules, params.get("agenda_path"))  # type: ignore[arg-type]
     name = params.get("speaker")
     heading = None
     if name:

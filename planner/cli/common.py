@@ -120,9 +120,14 @@ AGENDA_ZONE_HELP = ("Show times in this IANA zone (default: the one set with pla
 agenda_zone_option = tz_option(help=AGENDA_ZONE_HELP)
 
 
-def display_zone(tz: str | None, schedules: Sequence[Schedule]):
-    """The zone to show times in: --tz, else the first timed schedule's zone."""
-    return get_zone(tz or default_zone_name(schedules))
+def display_zone(tz: str | None, schedules: Sequence[Schedule],
+                 agenda_path: str | None = None):
+    """The zone to show times in: --tz, else the one set with `planner timezone` (read
+    from the agenda, without complaint when it cannot be read), else the first timed
+    schedule's zone."""
+    from ..picks.store import stored_timezone
+
+    return get_zone(tz or stored_timezone(agenda_path) or default_zone_name(schedules))
 
 
 def format_option(func: F | None = None, *, choices: Sequence[str] = ("text", "json"),

@@ -16,8 +16,8 @@ from ..search_store import search_files
 from ..views.json import talk_entry_json
 from ..views.text import render_hits
 from .common import (
-    display_zone, emit, emit_json, format_option, load_options, schedule_options,
-    terminal_width, tz_option,
+    agenda_zone_option, display_zone, emit, emit_json, format_option, load_options,
+    schedule_options, terminal_width,
 )
 from .filter_opts import build_filter, filter_options, say_filtered
 
@@ -35,9 +35,10 @@ def register(cli: click.Group) -> None:
               help="Show at most this many results; 0 shows all.")
 @filter_options()
 @click.option("--agenda", "agenda_path", metavar="PATH", default=None,
-              help="Agenda file for --picked and --free (default: $PLANNER_AGENDA, else "
+              help="Agenda file for --picked, --free and the zone set with planner timezone "
+              "(default: $PLANNER_AGENDA, else "
               "agenda.json in your data folder).")
-@tz_option
+@agenda_zone_option
 @format_option
 def search(**params: object) -> None:
     """Search titles, speakers and abstracts of the loaded schedules, best first.
@@ -68,7 +69,8 @@ def search(**params: object) -> None:
                                             "hide_past", "free"))
     stores, hits, total = search_files(paths, load_options(params), query,
                                        0 if filtering else limit)
-    zone = display_zone(params.get("tz"), stores)  # type: ignore[arg-type]
+    zone = display_zone(params.get("tz"), stores,  # type: ignore[arg-type]
+                        params.get("agenda_path"))  # type: ignore[arg-type]
     if filtering:
         hits, total = _filtered(hits, paths, params, zone, limit)
     if params.get("fmt") == "json":
