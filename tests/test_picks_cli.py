@@ -278,6 +278,17 @@ def test_agenda_option_overrides_the_environment(capsys, tmp_path, ids):
     assert [e["id"] for e in json.loads(out)] == [ids["Cortex"]]
     code, out, _ = run(capsys, "agenda", "--picked", "--agenda", str(other))
     assert "Cortex" in out
+    # export and sync read the same agenda: its picks, and its export state kept there
+    code, out, err = run(capsys, "export", "--agenda", str(other), "-o", "-")
+    assert code == 0, err
+    assert out.count("BEGIN:VEVENT") == 1 and "Cortex: A Compiler" in out
+    assert "exports" in json.loads(other.read_text(encoding="utf-8"))
+    vdir = tmp_path / "vdir"
+    vdir.mkdir()
+    code, _, err = run(capsys, "sync", "--agenda", str(other), "--vdir", str(vdir))
+    assert code == 0, err
+    assert len(list(vdir.glob("*.ics"))) == 1
+    assert not (tmp_path / "agenda.json").exists()
 
 
 def test_corrupt_agenda_through_the_real_command(tmp_path):

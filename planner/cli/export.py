@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..core import Planner
-from .common import alarm_option, load_from, schedule_options, tz_option, warn
+from .common import agenda_option, alarm_option, load_from, schedule_options, tz_option, warn
 
 
 def register(cli: click.Group) -> None:
@@ -28,6 +28,7 @@ def register(cli: click.Group) -> None:
 @click.option("--include-papers", is_flag=True,
               help="Write untimed picks (papers) as to-dos instead of leaving them out.")
 @tz_option(help="Zone that --day is a day in (default: your agenda's, else the schedule's).")
+@agenda_option
 def export(**params: object) -> None:
     """Write your timed picks as an .ics file that calendar apps import.
 
@@ -60,7 +61,7 @@ def export(**params: object) -> None:
     )
     output = params["output"]
     to_stdout = output == "-"
-    report = Planner(load_from(params)).export(
+    report = Planner(load_from(params), agenda_path=params["agenda_path"]).export(  # type: ignore[arg-type]
         output=sys.stdout.buffer if to_stdout else output,  # type: ignore[arg-type]
         selection=selection, alarms=alarms,
         include_papers=bool(params["include_papers"]),

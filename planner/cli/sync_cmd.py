@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import alarm_option, load_from, schedule_options, warn
+from .common import agenda_option, alarm_option, load_from, schedule_options, warn
 
 
 def register(cli: click.Group) -> None:
@@ -27,6 +27,7 @@ def register(cli: click.Group) -> None:
 @click.option("--unpicked", type=click.Choice(["delete", "cancel"]), default=None,
               help="Delete unpicked talks (default) or keep them marked cancelled.")
 @alarm_option
+@agenda_option
 def sync(**params: object) -> None:
     """Push your picks to a CalDAV calendar or a vdir folder, and keep it current.
 
@@ -62,7 +63,8 @@ def sync(**params: object) -> None:
         if params[option]:
             setattr(target, attr, params[option])
     alarms = [parse_alarm(str(a)) for a in params["alarms"]]  # type: ignore[union-attr]
-    report = Planner(load_from(params)).sync(target, alarms=alarms)
+    report = Planner(load_from(params), agenda_path=params["agenda_path"]).sync(  # type: ignore[arg-type]
+        target, alarms=alarms)
     save_target(target)  # only once it worked
     for c in report.carried:
         warn(f"planner: {c.sentence()}")
