@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -65,10 +64,10 @@ EXTERNAL_ENTITY = """<?xml version="1.0"?>
 def test_an_entity_bomb_is_refused_quickly_in_one_sentence(tmp_path):
     path = tmp_path / "bomb.xml"
     path.write_text(BILLION_LAUGHS, encoding="utf-8")
-    began = time.perf_counter()
+    # An expanded bomb takes minutes and gigabytes: the 60 s timeout is the hang guard
+    # (no wall-clock bound of its own, which a loaded machine could break).
     p = subprocess.run([sys.executable, "-m", "planner", "agenda", str(path)],
                        capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert time.perf_counter() - began < 20
     assert p.returncode == 1 and p.stdout == ""
     assert p.stderr.startswith("planner: ") and p.stderr.count("\n") == 1, p.stderr
     assert "Traceback" not in p.stderr and "frab/Pentabarf" in p.stderr
