@@ -25,6 +25,7 @@ from .zones import get_zone
 
 if TYPE_CHECKING:
     from .model import Schedule
+    from .parsers import Format
 
 _METADATA_KEYS = {"conference", "year", "timezone", "talk_minutes", "format", "default"}
 
@@ -161,6 +162,9 @@ def parse_text(
         today=options.today,
     )
     schedule = fmt.parse(text, parse_options)
+    if not name and not schedule.sessions and not schedule.unscheduled:
+        schedule = _next_best(text, parse_options, fmt, schedule)
+        fmt = get_format(schedule.format) if schedule.format else fmt
     from .walltime import settle_repeated_hour  # here: a cached read never loads pydantic
 
     schedule.diagnostics.extend(settle_repeated_hour(schedule))  # 01:30 twice in November
@@ -183,6 +187,30 @@ def parse_text(
                 f"{clash.message}."
             )
     return schedule
+
+
+def _next_best(text: str, options: ParseOptions, tried: Format, got: Schedule) -> Schedule:
+    """The text was detected as `tried`, which read nothing from it: the next formats that
+    also claim it, best fit first, until one reads something (said as a warning on the
+    schedule); `got` when none does, for the caller's sentence about it.  A program
+    whose event lines look like a site schedule's to the detector is still read."""
+    from .diagnostics import Diagnostic, Severity
+    from .parsers import FORMATS, MIN_FIT
+
+    fits = sorted(((f.sniff(text), f.name) for f in FORMATS.values() if f.name != tried.name),
+                  reverse=True)
+    for fit, name in fits:
+        if fit < MIN_FIT:
+            break
+        other = get_format(name)
+        schedule = other.parse(text, options)
+        if schedule.sessions or schedule.unscheduled:
+            schedule.diagnostics.insert(0, Diagnostic(
+                source=options.source, line=None, severity=Severity.WARNING, code="format-fallback",
+                message=f"it looked most like {tried.name} but read as that gave nothing; read "
+                        f"as {name} instead (--as chooses)"))
+            return schedule
+    return got
 
 
 def _nothing_read(text: str, source: str, name: str) -> str:

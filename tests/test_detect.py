@@ -167,3 +167,42 @@ def test_bundled_metadata_formats_are_registered():
     for toml in SCHEDULES.glob("*.toml"):
         fmt = [line for line in toml.read_text().splitlines() if line.startswith("format")]
         assert fmt and fmt[0].split('"')[1] in FORMATS
+
+
+SOCIAL_EVENTS = """OPEN SOURCE SUMMIT '09 SCHEDULE
+
+SOCIAL EVENTS:
+
+Newcomers' Breakfast, Lobby Bar
+Monday, May 11, 8:00 am-9:00 am
+
+Hallway Track Reception, Garden Terrace
+Monday, May 11, 6:00 pm-8:00 pm
+
+Lightning Talk Night, Room 2
+Tuesday, May 12, 7:30 pm-9:30 pm
+
+Closing Party, Rooftop
+Wednesday, May 13, 8:00 pm-11:00 pm
+"""
+
+
+def test_a_detected_format_that_reads_nothing_gives_way_to_the_next_that_claims_the_text(tmp_path):
+    # Dated event lines make this look most like a site schedule to the detector, and the
+    # site reader finds no session in it; the program reader, which also claims it, reads
+    # it.  Without --as that is a warning, not an error; with --as site it stays an error.
+    path = tmp_path / "social.txt"
+    path.write_text(SOCIAL_EVENTS, encoding="utf-8")
+    fits = {f.name: f.sniff(SOCIAL_EVENTS) for f in FORMATS.values()}
+    assert max(fits, key=fits.get) == "site" and fits["program"] >= MIN_FIT
+    p = planner("check", str(path), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)
+    assert report["format"] == "program"
+    assert any(d["code"] == "format-fallback" and "read as program" in d["message"]
+               for d in report["diagnostics"])
+    p = planner("talks", str(path), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    assert len(json.loads(p.stdout)) == 4
+    forced = planner("talks", str(path), "--as", "site")
+    assert forced.returncode == 1 and "read as site gives no sessions or talks" in forced.stderr
