@@ -28,6 +28,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import BindingType
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -74,6 +75,7 @@ class GridView(Widget, can_focus=True):
         self.left = 0  # the first column and row in view
         self.top = 0
         self._styles: dict[str, Style] = {}
+        self._base = Style()
         self._wrapped: dict[tuple[str, int, int], list[tuple[str, bool]]] = {}
 
     # -- the day ----------------------------------------------------------------------
@@ -162,12 +164,20 @@ class GridView(Widget, can_focus=True):
             return
         column = max(0, min(column, len(grid.columns) - 1))
         row = max(0, min(row, grid.rows - 1))
-        before = (self.column, self.row, self.highlighted)
+        old_view, old_lines = (self.left, self.top), self._cursor_lines()
         self.column, self.row = column, row
         self._follow()
-        if before != (self.column, self.row, self.highlighted) or before[2] is None:
+        if (self.left, self.top) != old_view:
             self.refresh()
+        else:  # only the lines of the cells the cursor left and reached change
+            for lo, hi in (old_lines, self._cursor_lines()):
+                self.refresh(Region(0, 1 + lo - self.top, self.size.width, hi - lo + 1))
         self.post_message(self.Highlighted(self, self.highlighted_row))
+
+    def _cursor_lines(self) -> tuple[int, int]:
+        """The rows the cursor paints: its talk's, or its empty cell's."""
+        placed = self.highlighted
+        return (placed.first, placed.last) if placed is not None else (self.row, self.row)
 
     def on_resize(self, event: events.Resize) -> None:
         self._wrapped.clear()
@@ -285,9 +295,13 @@ class GridView(Widget, can_focus=True):
         label = col.label or "(none)"
         return f"{label} ({col.lane + 1}/{col.lanes})" if col.lanes > 1 else label
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._base = self.rich_style  # looked up once a frame: each lookup walks the CSS
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        base = self._base
         grid = self.grid
         if grid is None or not grid.columns:
             if y == 0:
