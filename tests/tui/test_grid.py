@@ -184,4 +184,33 @@ async def test_help_and_footer_name_the_grid_key(app_for):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        assert "The next room, same time." in text and "Switch between the list" in text
+        assert "In the grid" in text and "The next room, same time." in text
+        assert "Switch between the list" in text
+
+
+async def test_a_filter_dims_the_talks_it_leaves_out_and_search_goes_to_the_list(app_for):
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("l", "f", *"track:compilers", "enter")
+        await pilot.pause()
+        grid = grid_of(app)
+        kept = {p.slot.title for c in grid.grid.columns for p in c.talks
+                if p.slot.id in grid.keep}
+        assert kept == {COMPILER, AUTOTUNE}
+        assert SPARSE in screen_text(app)  # still in its place, dimmed
+        dim = grid.get_component_rich_style("grid-view--dim")
+        line = grid.render_line(1)  # the 09:00 row: Sparse (left out), Compiler (kept)
+        styles = {seg.text.strip(): seg.style for seg in line if seg.text.strip()}
+        assert styles["Sparse Attention at Scale"].color == dim.color
+        line = grid.render_line(2)  # 09:30: Pruning (left out), Autotuning (kept)
+        styles |= {seg.text.strip(): seg.style for seg in line if seg.text.strip()}
+        assert styles["Pruning Without Tears"].color == dim.color
+        assert styles["Autotuning Kernels Quickly"].color != dim.color
+        await pilot.press("F")
+        await pilot.pause()
+        assert grid.keep is None
+        await pilot.press("slash")  # a search narrows the list: the list comes back
+        await pilot.pause()
+        assert talk_list(app).display and not grid.display

@@ -85,6 +85,7 @@ class BrowserScreen(Screen):
         if filtered is not None:
             keep = filtered if keep is None else keep & filtered
         rows = flatten(self.state.outline, keep)
+        self.grid_view.set_keep(keep)
         stops = rows.stops
         f = self.state.active_filter()
         phrases = f.describe() if f is not None else []

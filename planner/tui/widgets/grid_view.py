@@ -44,11 +44,12 @@ MIN_COLUMN, MAX_COLUMN = 16, 30  # cells per room, its one-cell gap included
 
 class GridView(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = bindings(GRID_KEYS + TALK_LIST_KEYS)
+    help_name = "grid"  # the help screen's "In the grid"
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "grid-view--header", "grid-view--time", "grid-view--hour", "grid-view--talk",
         "grid-view--talk-alt", "grid-view--cursor", "grid-view--who", "grid-view--picked",
-        "grid-view--clash", "grid-view--would-clash", "grid-view--more",
+        "grid-view--clash", "grid-view--would-clash", "grid-view--more", "grid-view--dim",
     }
 
     class Highlighted(Message):
@@ -76,6 +77,7 @@ class GridView(Widget, can_focus=True):
         self.top = 0
         self._styles: dict[str, Style] = {}
         self._base = Style()
+        self.keep: set[str] | None = None  # what the search and filter keep; the rest dim
         self._wrapped: dict[tuple[str, int, int], list[tuple[str, bool]]] = {}
 
     # -- the day ----------------------------------------------------------------------
@@ -274,6 +276,13 @@ class GridView(Widget, can_focus=True):
         """Marks changed (picks, levels, clashes): paint again."""
         self.refresh()
 
+    def set_keep(self, keep: set[str] | None) -> None:
+        """Dim the talks a search or filter leaves out (None: none): the grid keeps its
+        shape, so the time and room of what is left stay readable."""
+        if keep != self.keep:
+            self.keep = keep
+            self.refresh()
+
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
         if style is None:
@@ -362,6 +371,8 @@ class GridView(Widget, can_focus=True):
                 placed = col.talks[i]
                 mine = here and placed.first <= self.row <= placed.last
                 cell = cursor if mine else base + self._style("talk-alt" if i % 2 else "talk")
+                if not mine and self.keep is not None and placed.slot.id not in self.keep:
+                    cell += self._style("dim")
                 segments.extend(self._cell(placed, row - placed.first, cw - 1, cell, mine))
             segments.append(Segment(" ", base))
             used += cw
