@@ -140,3 +140,46 @@ def test_a_talk_running_past_midnight_is_cut_at_the_days_end(zone):
     grid = day_grid([t], date(2024, 6, 3), z)
     assert grid.row_start(grid.rows - 1) == datetime(2024, 6, 3, 23, 30, tzinfo=z)
     assert grid.columns[0].talks[-1].last == grid.rows - 1
+
+
+# -- planner timetable: the same grid as text -------------------------------------------
+
+def test_timetable_prints_the_day_rooms_across_with_my_picks_marked(capsys):
+    from .conftest import run_cli
+
+    beam = next(s.id for s in of_schedule(load_schedule(FOSDEM)).slots
+                if s.title == "BEAM me up, Scotty")
+    assert run_cli(capsys, "pick", beam, "-s", str(FOSDEM))[0] == 0
+    code, out, err = run_cli(capsys, "timetable", str(FOSDEM), "--width", "80")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == ("Saturday 3 February 2024 · 16 talks by room · 5-minute rows · "
+                        "Europe/Brussels")
+    assert lines[1].split() == ["J.1.106", "K.4.601", "UB2.252A", "(Lameer…", "UB4.136"]
+    assert lines[2] == ("10:30 ┌ Creative Coding ┌●BEAM me up,     ┌ DIY Private     "
+                        "┌ \"Where the !?*!")
+    assert lines[3].startswith("10:35 │ with            │ Scotty ")
+    # Broom (10:50-11:10) fills four 5-minute rows of the fourth room, then Improving.
+    broom = [line[60:] for line in lines if "10:50" <= line[:5] < "11:15"]
+    assert broom == ["┌ Broom not", "│ included:", "│ curling the", "│ modern way",
+                     "┌ Improving"]
+    assert len(lines) == 2 + day_grid([of_schedule(load_schedule(FOSDEM))],
+                                      date(2024, 2, 3), BRUSSELS).rows
+
+
+def test_timetable_puts_rooms_that_do_not_fit_in_blocks(capsys):
+    from .conftest import run_cli
+
+    code, out, _ = run_cli(capsys, "timetable", str(FOSDEM), "--width", "50", "--day", "sat")
+    assert code == 0
+    assert "\nRooms 1–2 of 4\n      J.1.106" in out and "\nRooms 3–4 of 4\n" in out
+    assert max(len(line) for line in out.splitlines()[1:]) <= 50
+
+
+def test_timetable_of_a_day_without_talks_says_so_in_one_sentence(capsys):
+    from .conftest import run_cli
+
+    code, out, err = run_cli(capsys, "timetable", str(FOSDEM), "--day", "sunday")
+    assert code != 0 and out == ""
+    assert err.strip() == ("planner: Nothing is scheduled on a Sunday; the schedule has "
+                           "Sat 2024-02-03.")

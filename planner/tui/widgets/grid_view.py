@@ -20,7 +20,6 @@ through: its mark and title first, then its speakers.  Marks are the list's
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any, ClassVar
 
 from rich.cells import set_cell_size
@@ -34,6 +33,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...grid import Column, DayGrid, Placed
+from ...views.timetable import cell_lines, column_label
 from ..keymap import GRID_KEYS, TALK_LIST_KEYS, bindings
 from ..rows import Row, RowKind
 from .talk_list import Marks, TalkList, mark_of
@@ -112,7 +112,7 @@ class GridView(Widget, can_focus=True):
                                                             text=placed.slot.title)
         col = grid.columns[self.column]
         at = grid.row_start(self.row)
-        return Row(RowKind.EMPTY, text=f"Nothing in {self._label(col)} at {at:%H:%M}.")
+        return Row(RowKind.EMPTY, text=f"Nothing in {column_label(col)} at {at:%H:%M}.")
 
     # -- geometry ---------------------------------------------------------------------
 
@@ -299,11 +299,6 @@ class GridView(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.refresh()
 
-    @staticmethod
-    def _label(col: Column) -> str:
-        label = col.label or "(none)"
-        return f"{label} ({col.lane + 1}/{col.lanes})" if col.lanes > 1 else label
-
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base = self.rich_style  # looked up once a frame: each lookup walks the CSS
         return super().render_lines(crop)
@@ -336,7 +331,7 @@ class GridView(Widget, can_focus=True):
             room = cw - 1
             if c == end - 1 and end < len(columns):
                 room -= 2
-            label = self._label(columns[c])
+            label = column_label(columns[c])
             if len(label) > room:
                 label = label[:max(0, room - 1)] + "…"
             segments.append(Segment(set_cell_size(label, room), style))
@@ -401,18 +396,10 @@ class GridView(Widget, can_focus=True):
         if found is not None:
             return found
         slot = placed.slot
-        title = textwrap.wrap(slot.title or "(untitled)", max(4, width - 2),
-                              break_on_hyphens=False) or [""]
+        lines = cell_lines(slot.title, slot.who, max(4, width - 2), lines_for)
         # The first line is the mark's cell, a space and the title; the rest line up.
-        out = [(" " + title[0], False)] + [("  " + t, False) for t in title[1:]]
-        if len(out) > lines_for:
-            out = out[:lines_for]
-            last, _ = out[-1]
-            out[-1] = (last[:max(1, width - 2)].rstrip() + "…", False)
-        elif slot.who and len(out) < lines_for:
-            who = textwrap.wrap(slot.who, max(4, width - 2),
-                                break_on_hyphens=False)[: lines_for - len(out)]
-            out += [("  " + w, True) for w in who]
+        out = [((" " if i == 0 else "  ") + text, quiet)
+               for i, (text, quiet) in enumerate(lines)]
         if len(self._wrapped) > 4096:
             self._wrapped.clear()
         self._wrapped[key] = out
