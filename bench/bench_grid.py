@@ -13,7 +13,9 @@ callback after the grid's refresh).  "Open" is `v` from the list to the drawn gr
 first open also builds the timetable of every talk (planner.timetable, kept for the
 session) and the day's grid; later opens and days reuse them.  A step is one of j, l, k,
 h, pagedown, pageup in a fixed round, and d (the next day: a new DayGrid); the list's
-own cursor step (j) is timed in the same runs, for a ratio.  The core alone
+own cursor step (j) is timed in the same runs, for a ratio (both repaint the detail
+pane, which costs most of a step), and the widget's own drawing of every line alone.
+The core alone
 (planner.grid.day_grid for one day, from the timetables) is timed beside it.
 """
 
@@ -68,9 +70,10 @@ async def _timed(app, target, method: str, key: str) -> float:
     return elapsed
 
 
-async def one_run(schedule) -> tuple[float, float, list[float], list[float], list[float]]:
-    """(first open, second open, cursor steps, day switches, the list's steps) in
-    seconds."""
+async def one_run(schedule) -> tuple[float, float, list[float], list[float], list[float],
+                                     float]:
+    """(first open, second open, cursor steps, day switches, the list's steps, drawing
+    every line of the grid once by the widget alone) in seconds."""
     from planner.tui import make_app
 
     app = make_app([schedule])
@@ -94,7 +97,14 @@ async def one_run(schedule) -> tuple[float, float, list[float], list[float], lis
                 steps.append(await _timed(app, grid, "_move", key))
             days.append(await _timed(app, grid, "show_day", "d"))
             await pilot.pause()
-    return first, second, steps, days, list_steps
+        draws = []
+        for _ in range(20):  # the widget's own share of a frame: every line, no compositor
+            start = time.perf_counter()
+            grid._base = grid.rich_style
+            for y in range(grid.size.height):
+                grid.render_line(y)
+            draws.append(time.perf_counter() - start)
+    return first, second, steps, days, list_steps, statistics.median(draws)
 
 
 def core_alone(schedule, runs: int) -> tuple[float, float, int, int]:
@@ -138,9 +148,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  core: timetable of every talk {tables * 1000:.1f} ms, one day's grid "
                   f"{grid * 1000:.1f} ms")
             firsts, seconds, step_medians, day_medians, list_medians = [], [], [], [], []
+            draw_medians: list[float] = []
             steps_all: list[float] = []
             for _ in range(a.runs):
-                first, second, steps, days, list_steps = asyncio.run(one_run(schedule))
+                first, second, steps, days, list_steps, draw = asyncio.run(one_run(schedule))
+                draw_medians.append(draw)
                 firsts.append(first)
                 seconds.append(second)
                 step_medians.append(statistics.median(steps))
@@ -153,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
                   "medians: " + ", ".join(f"{t * 1000:.1f}" for t in step_medians)
                   + f"; slowest of {len(steps_all)} steps {max(steps_all) * 1000:.1f} ms)")
             print(f"  next day (d) -> new day drawn: median {ms(day_medians)}")
+            print(f"  the grid widget drawing all its lines (a full repaint, without the "
+                  f"compositor or the detail pane): median {ms(draw_medians)}")
             ratio = statistics.median(step_medians) / statistics.median(list_medians)
             print(f"  the list's cursor step (j), same runs: median {ms(list_medians)}; "
                   f"grid step / list step = {ratio:.2f}")
