@@ -214,3 +214,17 @@ async def test_a_filter_dims_the_talks_it_leaves_out_and_search_goes_to_the_list
         await pilot.press("slash")  # a search narrows the list: the list comes back
         await pilot.pause()
         assert talk_list(app).display and not grid.display
+
+
+async def test_a_new_zone_redraws_the_grid_around_the_same_talk(app_for):
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("v", "l", "j")  # Autotuning, Mon 09:30 in New York
+        await pilot.pause()
+        app.set_zone("Asia/Tokyo")  # as the zone picker (t) does: 22:30 the same day
+        await pilot.pause()
+        grid = grid_of(app)
+        assert on(app) == AUTOTUNE
+        assert grid.grid.zone.key == "Asia/Tokyo"
+        assert grid.grid.row_start(grid.row).strftime("%a %H:%M") == "Mon 22:30"
+        assert "22:30" in screen_text(app)
