@@ -1,12 +1,15 @@
-"""`planner now`: what is on now and next, my picks first, with rooms, in my zone.
+"""`planner now`: what is on now and next, my picks first, with rooms, in my zone; and
+`planner timetable`: one day as a table, rooms across and time down.
 
 Answered from each schedule's timetable in the cache folder (planner.timetable) and
-the agenda file read as JSON (planner.agenda_file), so it neither parses a known
-program again nor loads the models: the command for a glance between two talks.
+the agenda file read as JSON (planner.agenda_file), so they neither parse a known
+program again nor load the models: the commands for a glance between two talks.
 """
 
 from __future__ import annotations
 
+import shutil
+import sys
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -27,6 +30,7 @@ MARKS = {"must": "●", "maybe": "○", None: " "}
 
 def register(cli: click.Group) -> None:
     cli.add_command(now)
+    cli.add_command(timetable)
 
 
 @click.command()
@@ -50,6 +54,52 @@ def now(**params: Any) -> None:
       planner now program.txt --at 14:05
       planner now --picked --format json
     """
+    seen, tables, zone = _tables_and_picks(params)
+    at = _moment(params.get("at_text"), zone)
+    found = now_and_next(tables, at.timestamp(), seen.picks, bool(params.get("picked")))
+    limit = int(params.get("limit") or 0) or None
+    if params.get("fmt") == "json":
+        emit_json({"at": at.isoformat(), "timezone": zone.key,
+                   "now": [_json(e, zone) for e in found.now[:limit]],
+                   "next": [_json(e, zone) for e in found.next[:limit]]})
+        return
+    emit(render_now(found, zone, limit, terminal_width(), bool(params.get("picked"))))
+
+
+@click.command("timetable")
+@schedule_options
+@click.option("--day", metavar="DAY", default=None,
+              help="ISO date, weekday name or 'today' (default: today, else the first day).")
+@agenda_zone_option
+@click.option("--width", type=click.IntRange(40, 1000), default=None,
+              help="Text width (default: the terminal's, or 80 when piped); rooms that do "
+              "not fit come in blocks below.")
+@agenda_option
+def timetable(**params: Any) -> None:
+    """One day as a table: rooms across, time down, each talk through the rows it runs
+    (● my musts, ○ my maybes).  Without rooms, tracks; without those, the sessions that
+    run side by side.
+
+    \b
+    Examples:
+      planner timetable fosdem.xml --day sat
+      planner timetable --day 2024-02-03 --width 160
+    """
+    from ..days import resolve_day
+    from ..grid import day_grid, days_of
+    from ..views.timetable import render_timetable
+
+    seen, tables, zone = _tables_and_picks(params)
+    day = resolve_day(params.get("day"), days_of(tables, zone), zone)
+    width = int(params.get("width") or 0) or (
+        shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
+    levels = {talk_id: level for talk_id, (level, _) in seen.picks.items()}
+    emit(render_timetable(day_grid(tables, day, zone), width, levels))
+
+
+def _tables_and_picks(params: dict[str, Any]) -> tuple[Any, list[Any], ZoneInfo]:
+    """The agenda's picks and zone (planner.agenda_file), the schedules' timetables and
+    the display zone: --tz, else the agenda's, else the schedules'."""
     from ..agenda_file import peek
     from ..loader import schedule_paths
     from ..timetable import timetables
@@ -67,16 +117,7 @@ def now(**params: Any) -> None:
     tables = timetables(paths, load_options(params))
     zone_name = params.get("tz") or seen.timezone or next(
         (t.timezone for t in tables if t.slots), None) or "UTC"
-    zone = get_zone(zone_name)
-    at = _moment(params.get("at_text"), zone)
-    found = now_and_next(tables, at.timestamp(), seen.picks, bool(params.get("picked")))
-    limit = int(params.get("limit") or 0) or None
-    if params.get("fmt") == "json":
-        emit_json({"at": at.isoformat(), "timezone": zone.key,
-                   "now": [_json(e, zone) for e in found.now[:limit]],
-                   "next": [_json(e, zone) for e in found.next[:limit]]})
-        return
-    emit(render_now(found, zone, limit, terminal_width(), bool(params.get("picked"))))
+    return seen, tables, get_zone(zone_name)
 
 
 def _moment(text: str | None, zone: ZoneInfo) -> datetime:

@@ -73,6 +73,9 @@ BROWSER_KEYS: tuple[KeySpec, ...] = (
             show=False, palette=False),
     KeySpec("browser.detail_up", "K", "scroll_detail(-1)", "Scroll detail up",
             "Scroll the detail pane up from the list.", show=False, palette=False),
+    KeySpec("browser.grid", "v", "toggle_grid", "Grid",
+            "Switch between the list and the day's grid: rooms across, time down (v again: "
+            "back to the list)."),
     KeySpec("browser.next_day", "d", "next_day", "Day", "Jump to the next day (D: back).",
             key_display="d/D"),
     KeySpec("browser.previous_day", "D", "previous_day", "Previous day",
@@ -124,6 +127,27 @@ ROW_LIST_KEYS: tuple[KeySpec, ...] = (
     KeySpec("list.last", "end", "last", "Last", "Last row.", show=False, palette=False),
     KeySpec("list.select", "enter", "select", "Choose",
             "Choose the highlighted row (a talk: pick or unpick it; a double click does too).",
+            show=False, palette=False),
+)
+
+GRID_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("grid.down", "down,j", "cursor_down", "Down", "The next talk in this room.",
+            show=False, palette=False),
+    KeySpec("grid.up", "up,k", "cursor_up", "Up", "The previous talk in this room.",
+            show=False, palette=False),
+    KeySpec("grid.right", "right,l", "cursor_right", "Right", "The next room, same time.",
+            show=False, palette=False),
+    KeySpec("grid.left", "left,h", "cursor_left", "Left", "The previous room, same time.",
+            show=False, palette=False),
+    KeySpec("grid.page_down", "pagedown", "page_down", "Page down", "A screenful later.",
+            show=False, palette=False),
+    KeySpec("grid.page_up", "pageup", "page_up", "Page up", "A screenful earlier.",
+            show=False, palette=False),
+    KeySpec("grid.first", "home", "first", "First", "The room's first talk of the day.",
+            show=False, palette=False),
+    KeySpec("grid.last", "end", "last", "Last", "The room's last talk of the day.",
+            show=False, palette=False),
+    KeySpec("grid.select", "enter", "toggle_pick", "Pick", "Pick or unpick the talk, as space.",
             show=False, palette=False),
 )
 

@@ -28,9 +28,10 @@ from ..picks.store import Agenda
 from ..views.text import describe_change, describe_clash_briefly
 from .rows import Outline, build_outline
 from .state_conference import ConferenceState
+from .state_grid import GridState
 
 
-class PlannerState(ConferenceState):
+class PlannerState(ConferenceState, GridState):
     """The loaded schedules, the display zone, and the picks with their clashes."""
 
     def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,

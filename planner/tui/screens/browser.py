@@ -4,7 +4,8 @@
 | :- | :- |
 | / | Search titles, speakers and abstracts |
 | f / F | Filter by track, room, kind, day, picks, past, free slots / clear it |
-| d / D | Next / previous day |
+| v | The list, or the day's grid: rooms across, time down |
+| d / D | Next / previous day (in the grid too) |
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..rows import Row, RowKind, flatten
 from ..state import PlannerState
 from ..widgets.day_bar import DayBar
 from ..widgets.filter_bar import FilterBar
+from ..widgets.grid_view import GridView
 from .line_editor import LineEditor
 from ..widgets.key_footer import KeyFooter
 from ..widgets.row_list import RowList
@@ -42,6 +44,7 @@ class BrowserScreen(Screen):
         self.state = state
         self.query_text = ""
         self._stops: list[int] = []
+        self.grid_mode = False  # showing the grid (v) instead of the list
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -50,12 +53,17 @@ class BrowserScreen(Screen):
         yield DayBar(id="days")
         with Container(id="browser-body"):
             yield TalkList(self.state, id="talks")
+            yield GridView(self.state, id="grid")
             yield TalkDetail(self.state, id="detail")
         yield KeyFooter()
 
     @property
     def talk_list(self) -> TalkList:
         return self.query_one("#talks", TalkList)
+
+    @property
+    def grid_view(self) -> GridView:
+        return self.query_one("#grid", GridView)
 
     @property
     def detail(self) -> TalkDetail:
@@ -77,6 +85,7 @@ class BrowserScreen(Screen):
         if filtered is not None:
             keep = filtered if keep is None else keep & filtered
         rows = flatten(self.state.outline, keep)
+        self.grid_view.set_keep(keep)
         stops = rows.stops
         f = self.state.active_filter()
         phrases = f.describe() if f is not None else []
@@ -111,11 +120,15 @@ class BrowserScreen(Screen):
         if spec is not None and (spec.picks or spec.free):
             self._refilter()
         self.talk_list.redraw()
+        self.grid_view.redraw()
         self.detail.redraw()
 
     def zone_changed(self) -> None:
         row = self.talk_list.highlighted_row
         self.show_rows(row.talk.id if row is not None and row.talk is not None else None)
+        if self.grid_mode:  # the day in the new zone, around the same talk
+            placed = self.grid_view.highlighted
+            self._show_grid_talk(placed.slot.id if placed is not None else None)
         self.detail.redraw()
 
     def show_talk(self, talk_id: str) -> None:
@@ -135,6 +148,12 @@ class BrowserScreen(Screen):
         return max(0, bisect_right(self._stops, cursor) - 1)
 
     def _update_day_bar(self) -> None:
+        if self.grid_mode:
+            days = self.state.grid_days()
+            grid = self.grid_view.grid
+            current = days.index(grid.day) if grid is not None and grid.day in days else None
+            self.query_one(DayBar).show([(d, "") for d in days], current, self._tail())
+            return
         rows = self.talk_list.rows
         stops: list[tuple[date | None, str]] = [
             (rows[i].day, rows[i].schedule.label if rows[i].schedule else "")
@@ -152,6 +171,11 @@ class BrowserScreen(Screen):
 
     @on(RowList.Highlighted, "#talks")
     def _highlighted(self, event: RowList.Highlighted) -> None:
+        self.detail.show(event.row)
+        self._update_day_bar()
+
+    @on(GridView.Highlighted, "#grid")
+    def _grid_highlighted(self, event: GridView.Highlighted) -> None:
         self.detail.show(event.row)
         self._update_day_bar()
 
@@ -227,7 +251,55 @@ class BrowserScreen(Screen):
         self.detail.show(self.talk_list.highlighted_row)
 
     def action_focus_search(self) -> None:
+        if self.grid_mode:  # a search narrows the list: show it
+            self.action_toggle_grid()
         self.query_one(SearchBox).focus()
+
+    # -- the grid ---------------------------------------------------------------------
+
+    def action_toggle_grid(self) -> None:
+        """The list, or the grid of the highlighted talk's day (and back, the cursor
+        staying on the same talk)."""
+        if self.grid_mode:
+            placed = self.grid_view.highlighted
+            self.grid_mode = False
+            self.set_class(False, "-grid")
+            if placed is not None:
+                index = next((i for i, r in enumerate(self.talk_list.rows)
+                              if r.talk is not None and r.talk.id == placed.slot.id), None)
+                self.talk_list.move_to(index)
+            self.talk_list.focus()
+            self.detail.show(self.talk_list.highlighted_row)
+            self._update_day_bar()
+            return
+        if not self.state.grid_days():
+            self.notify("No talk here has a time: the grid shows timed talks by room.",
+                        timeout=4, markup=False)
+            return
+        row = self.talk_list.highlighted_row
+        self.grid_mode = True
+        self.set_class(True, "-grid")
+        self._show_grid_talk(row.talk.id if row is not None and row.talk is not None else None,
+                             row.day if row is not None else None)
+        self.grid_view.focus()
+
+    def _show_grid_talk(self, talk_id: str | None, day: date | None = None) -> None:
+        """The grid of the talk's day (else `day`, else the day shown until now, else
+        the first), the cursor on the talk."""
+        days = self.state.grid_days()
+        found = self.state.row_of(talk_id) if talk_id is not None else None
+        if found is not None and found.talk is not None and found.talk.start is not None:
+            day = found.talk.start.astimezone(self.state.zone).date()
+        if day not in days:
+            current = self.grid_view.grid
+            day = current.day if current is not None and current.day in days else days[0]
+        self.grid_view.show_day(self.state.day_grid(day), talk_id)
+
+    def _grid_jump(self, index: int) -> None:
+        days = self.state.grid_days()
+        if 0 <= index < len(days):
+            self.grid_view.show_day(self.state.day_grid(days[index]))
+            self.grid_view.focus()
 
     def action_scroll_detail(self, pages: int) -> None:
         detail = self.detail
@@ -242,6 +314,9 @@ class BrowserScreen(Screen):
 
     def action_goto_stop(self, index: int) -> None:
         """Jump to a day (or unscheduled section): its first talk, its heading in view."""
+        if self.grid_mode:
+            self._grid_jump(index)
+            return
         if not 0 <= index < len(self._stops):
             return
         rows = self.talk_list.rows
@@ -253,11 +328,17 @@ class BrowserScreen(Screen):
         self.talk_list.focus()
 
     def _jump(self, step: int) -> None:
-        if not self._stops:
+        if self.grid_mode:
+            days = self.state.grid_days()
+            grid = self.grid_view.grid
+            current = days.index(grid.day) if grid is not None and grid.day in days else None
+            count = len(days)
+        else:
+            current, count = self._current_stop(), len(self._stops)
+        if not count:
             return
-        current = self._current_stop()
         target = 0 if current is None else current + step
-        if not 0 <= target < len(self._stops):
+        if not 0 <= target < count:
             where = "last" if step > 0 else "first"
             self.notify(f"This is the {where} day.", timeout=2)
             return

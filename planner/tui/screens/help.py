@@ -40,7 +40,8 @@ def _where(node: DOMNode) -> str:
         return "Everywhere"
     if isinstance(node, Screen):
         return "On this screen"
-    return f"In the {type(node).__name__.lower().replace('list', ' list').strip()}"
+    named = getattr(node, "help_name", None)
+    return f"In the {named or type(node).__name__.lower().replace('list', ' list').strip()}"
 
 
 def ours(binding) -> bool:

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
+from textual.widget import Widget
 
 from ...model import Talk
 from ...views import shared as render
@@ -44,6 +45,21 @@ class Marks(Protocol):
     def clashes_of(self, talk_id: str) -> list[str]: ...
     def alternatives_of(self, talk_id: str) -> list[str]: ...
     def would_clash(self, talk_id: str) -> bool: ...
+
+
+def mark_of(m: Marks, talk_id: str) -> tuple[str, str]:
+    """The talk's mark and the name of its style ("" for none): the list and the grid
+    mark talks alike."""
+    if m.is_picked(talk_id):
+        symbol = MAYBE if m.level_of(talk_id) == "maybe" else PICKED
+        if m.clashes_of(talk_id):
+            return CLASH, "clash"
+        if m.alternatives_of(talk_id):
+            return symbol, "would-clash"
+        return symbol, "picked"
+    if m.would_clash(talk_id):
+        return WOULD_CLASH, "would-clash"
+    return " ", ""
 
 
 def clock(talk: Talk, zone: ZoneInfo) -> str:
@@ -86,15 +102,15 @@ class TalkList(RowList[Row]):
             self.row = row
 
     class PickToggled(Message):
-        """Space on a talk: the app picks or unpicks it."""
+        """Space on a talk (in the list or the grid): the app picks or unpicks it."""
 
-        def __init__(self, talk_list: TalkList, row: Row) -> None:
+        def __init__(self, talk_list: Widget, row: Row) -> None:
             super().__init__()
             self.talk_list = talk_list
             self.row = row
 
         @property
-        def control(self) -> TalkList:
+        def control(self) -> Widget:
             return self.talk_list
 
     def __init__(self, marks: Marks, *, id: str | None = None, classes: str | None = None) -> None:
@@ -161,18 +177,8 @@ class TalkList(RowList[Row]):
 
     def _talk_line(self, row: Row, talk: Talk, width: int) -> Text:
         m = self.marks
-        if m.is_picked(talk.id):
-            symbol = MAYBE if m.level_of(talk.id) == "maybe" else PICKED
-            if m.clashes_of(talk.id):
-                mark = Text(CLASH, self._style("clash"))
-            elif m.alternatives_of(talk.id):
-                mark = Text(symbol, self._style("would-clash"))
-            else:
-                mark = Text(symbol, self._style("picked"))
-        elif m.would_clash(talk.id):
-            mark = Text(WOULD_CLASH, self._style("would-clash"))
-        else:
-            mark = Text(" ")
+        symbol, style = mark_of(m, talk.id)
+        mark = Text(symbol, self._style(style) if style else "")
         line = Text(" ")
         line.append_text(mark)
         line.append(row.track or " ", self._style("track"))
