@@ -111,6 +111,7 @@ async def test_speakers_screen_keys_mean_what_they_mean_everywhere(app_for):
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
+        await pilot.pause()  # the footer is drawn after the screen is pushed
         text = screen_text(app)
         for entry in ("/ Filter names", "⏎ Their talks", "q Quit", "? Help", "esc Back"):
             assert entry in text.replace("  ", " ")
