@@ -38,6 +38,7 @@ from .keymap import APP_KEYS, BROWSER_KEYS, KeySpec, bindings
 from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
+from .screens.export import ExportDialog, export_message
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.line_editor import LineEditor
@@ -379,19 +380,16 @@ class PlannerApp(App):
             self.notify("Nothing to export yet: pick talks with space, then press e.",
                         title="No picks", timeout=5, markup=False)
             return
-        try:
-            path, count = self.state.export()
-        except PlannerError as exc:
-            self.notify(exc.message, title="Export failed", severity="error", timeout=10,
-                        markup=False)
+        if not isinstance(self.screen, ExportDialog):
+            self.push_screen(ExportDialog(self.state), self._exported)
+
+    def _exported(self, report) -> None:
+        if report is None:
             return
-        except OSError as exc:
-            self.notify(f"{exc.strerror or exc} ({exc.filename or 'export'})",
-                        title="Export failed", severity="error", timeout=10, markup=False)
-            return
-        self.last_export = path
-        what = f"{count} pick{'s' if count != 1 else ''}"
-        self.notify(f"Wrote {what} to {path}", title="Exported", timeout=8, markup=False)
+        self.last_export = report.path
+        message, attention = export_message(report)
+        self.notify(message, title="Exported", severity="warning" if attention else
+                    "information", timeout=10 if attention else 8, markup=False)
 
     # -- command palette --------------------------------------------------------------
 
@@ -434,7 +432,8 @@ def make_app(
     ends the app with `app.load_error` set.
     `agenda_path` overrides the agenda file (PLANNER_AGENDA, else the user's data dir);
     `zone` overrides the zone remembered in the agenda for this run only;
-    `export_dir` is where `e` writes the .ics (default: the current directory);
+    `export_dir` is the folder `e`'s dialog suggests (default: the user's documents
+    folder, else home; never the current directory);
     `reload` reads the schedules again when `r` asks (default: the files in `paths`,
     else none); `open_now` opens on now and next when a loaded talk is on today.
     """

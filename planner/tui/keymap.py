@@ -41,7 +41,8 @@ APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
             "Choose the time zone every time is shown in."),
     KeySpec("planner.export", "e", "export", "Export",
-            "Write the picks to an .ics calendar file."),
+            "Write the picks to an .ics calendar file: choose where, an alarm, papers as "
+            "to-dos."),
     KeySpec("planner.diagnostics", "w", "show_diagnostics", "Warnings",
             "What the parser could not read cleanly, with line numbers.", show=False),
     KeySpec("planner.refresh", "r", "refresh_sources", "Refresh",

@@ -10,10 +10,14 @@ lines worded for the screens.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zoneinfo import ZoneInfo
 
+from .. import locations
 from ..catalog import Catalog
 from ..clashes import Clash, Interval
 from ..core import Planner
@@ -28,6 +32,9 @@ from ..picks.store import Agenda
 from ..views.text import describe_change, describe_clash_briefly
 from .rows import Outline, build_outline
 from .state_conference import ConferenceState
+
+if TYPE_CHECKING:
+    from ..export import ExportReport  # imports icalendar: only when exporting
 
 
 class PlannerState(ConferenceState):
@@ -200,12 +207,20 @@ class PlannerState(ConferenceState):
     def speaker_index(self) -> SpeakerIndex:
         return self.planner.people()
 
-    def export(self) -> tuple[Path | None, int]:
-        """Write the picks as .ics; (path, events written)."""
+    def export_folder(self) -> tuple[Path, str]:
+        """Where the export dialog starts, and how to name it to the user."""
+        if self.export_dir is not None:
+            return self.export_dir, "the folder planner was given"
+        return locations.export_dir()
+
+    def export(self, *, output: Path | None = None, directory: Path | None = None,
+               alarms: Sequence[timedelta] = (), include_papers: bool = False) -> ExportReport:
+        """Write the picks as .ics through the core export (planner.export)."""
         self._require_agenda()
-        report = self.planner.export(directory=self.export_dir)
+        report = self.planner.export(output=output, directory=directory, alarms=alarms,
+                                     include_papers=include_papers)
         self._apply()  # the export state (SEQUENCE) lives in the agenda
-        return report.path, report.events + report.todos
+        return report
 
     # -- diagnostics ------------------------------------------------------------------
 

@@ -129,3 +129,16 @@ def test_resolve(snap_compare, app_for, size):
         await pilot.pause()
 
     assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_export_dialog(snap_compare, app_for, size, tmp_path, monkeypatch):
+    # No export folder given: the dialog suggests home (here without a documents folder).
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+
+    async def setup(pilot):
+        await pick_clashing_pair(pilot)
+        await pilot.press("e")
+
+    assert snap_compare(app_for(export_dir=None), terminal_size=size, run_before=setup)
