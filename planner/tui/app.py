@@ -5,6 +5,7 @@
 | a | My agenda |
 | o | Now and next |
 | c | Resolve conflicts |
+| g | Free time (the gap finder) |
 | s | Speakers |
 | t | Time zone |
 | e | Export .ics |
@@ -39,6 +40,7 @@ from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
 from .screens.export import ExportDialog, export_message
+from .screens.free import FreeScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.line_editor import LineEditor
@@ -356,6 +358,9 @@ class PlannerApp(App):
 
     def action_show_now(self) -> None:
         self._toggle_screen(NowScreen, lambda: NowScreen(self.state))
+
+    def action_show_free(self) -> None:
+        self._toggle_screen(FreeScreen, lambda: FreeScreen(self.state))
 
     def action_show_speakers(self) -> None:
         self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))

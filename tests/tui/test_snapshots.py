@@ -142,3 +142,12 @@ def test_export_dialog(snap_compare, app_for, size, tmp_path, monkeypatch):
         await pilot.press("e")
 
     assert snap_compare(app_for(export_dir=None), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_free_time(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, SPARSE)
+        await pilot.press("g")
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)
