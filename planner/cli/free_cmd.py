@@ -30,7 +30,8 @@ def register(cli: click.Group) -> None:
               "pick).")
 @agenda_zone_option
 @click.option("--min", "min_minutes", type=click.IntRange(min=1, max=24 * 60), default=15,
-              show_default=True, help="Leave out gaps shorter than this many minutes where no talk fits.")
+              show_default=True,
+              help="Leave out gaps shorter than this many minutes where no talk fits.")
 @format_option
 @agenda_option
 def free(**params: Any) -> None:

@@ -129,7 +129,7 @@ def _lines(entries: list[Entry], zone: ZoneInfo, limit: int | None, width: int) 
     out = []
     for e in shown:
         s = e.slot
-        times = f"{clock_text(s.start, zone, s.estimated)}–{clock_text(s.end, zone, s.estimated)}"
+        times = "–".join(clock_text(t, zone, s.estimated) for t in (s.start, s.end))
         room = s.room if len(s.room) <= room_w else s.room[:room_w - 1] + "…"
         head = f"  {MARKS[e.level]} {times:<13} {room:<{room_w}}  " if room_w else \
             f"  {MARKS[e.level]} {times:<13} "
