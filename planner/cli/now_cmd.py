@@ -8,7 +8,7 @@ program again nor loads the models: the command for a glance between two talks.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import click
@@ -21,10 +21,6 @@ from .common import (
     agenda_option, agenda_zone_option, emit, emit_json, format_option, load_options,
     schedule_options, terminal_width,
 )
-
-if TYPE_CHECKING:
-    from ..agenda_file import AgendaPeek
-    from ..timetable import Timetable
 
 MARKS = {"must": "●", "maybe": "○", None: " "}
 
@@ -54,7 +50,7 @@ def now(**params: Any) -> None:
       planner now program.txt --at 14:05
       planner now --picked --format json
     """
-    seen, tables, zone = read_quickly(params)
+    seen, tables, zone = _tables_and_picks(params)
     at = _moment(params.get("at_text"), zone)
     found = now_and_next(tables, at.timestamp(), seen.picks, bool(params.get("picked")))
     limit = int(params.get("limit") or 0) or None
@@ -66,9 +62,9 @@ def now(**params: Any) -> None:
     emit(render_now(found, zone, limit, terminal_width(), bool(params.get("picked"))))
 
 
-def read_quickly(params: dict[str, Any]) -> tuple[AgendaPeek, list[Timetable], ZoneInfo]:
-    """The picks, the schedules' timetables and the display zone, without parsing a
-    known program again or loading the models (for `now` and `free`)."""
+def _tables_and_picks(params: dict[str, Any]) -> tuple[Any, list[Any], ZoneInfo]:
+    """The agenda's picks and zone (planner.agenda_file), the schedules' timetables and
+    the display zone: --tz, else the agenda's, else the schedules'."""
     from ..agenda_file import peek
     from ..loader import schedule_paths
     from ..timetable import timetables
@@ -106,7 +102,7 @@ def _moment(text: str | None, zone: ZoneInfo) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=zone)
 
 
-def clock_text(ts: float, zone: ZoneInfo, estimated: bool = False) -> str:
+def _clock(ts: float, zone: ZoneInfo, estimated: bool = False) -> str:
     return ("~" if estimated else "") + datetime.fromtimestamp(ts, zone).strftime("%H:%M")
 
 
@@ -129,7 +125,7 @@ def _lines(entries: list[Entry], zone: ZoneInfo, limit: int | None, width: int) 
     out = []
     for e in shown:
         s = e.slot
-        times = "–".join(clock_text(t, zone, s.estimated) for t in (s.start, s.end))
+        times = f"{_clock(s.start, zone, s.estimated)}–{_clock(s.end, zone, s.estimated)}"
         room = s.room if len(s.room) <= room_w else s.room[:room_w - 1] + "…"
         head = f"  {MARKS[e.level]} {times:<13} {room:<{room_w}}  " if room_w else \
             f"  {MARKS[e.level]} {times:<13} "
