@@ -429,6 +429,7 @@ def make_app(
     keymap: Mapping[str, str] | None = None,
     reload: Callable[[], list[Schedule]] | None = None,
     open_now: bool = False,
+    friends: Mapping[str, list[str]] | None = None,
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
@@ -440,13 +441,14 @@ def make_app(
     `export_dir` is the folder `e`'s dialog suggests (default: the user's documents
     folder, else home; never the current directory);
     `reload` reads the schedules again when `r` asks (default: the files in `paths`,
-    else none); `open_now` opens on now and next when a loaded talk is on today.
+    else none); `open_now` opens on now and next when a loaded talk is on today;
+    `friends` maps talk ids to the friends who picked them (planner.shared_picks).
     """
     busy = tuple(busy_paths)
 
     def build(found: list[Schedule]) -> PlannerState:
         return PlannerState(found, agenda_path=agenda_path, busy_paths=busy, zone=zone,
-                            export_dir=export_dir)
+                            export_dir=export_dir, friends=friends)
 
     if reload is None and paths:
         reload = lambda: load_schedules(list(paths), options, refresh=True)  # noqa: E731

@@ -10,7 +10,7 @@ lines worded for the screens.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,13 +42,17 @@ class PlannerState(ConferenceState):
 
     def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,
                  busy_paths: tuple[str, ...] = (), zone: str | None = None,
-                 export_dir: str | Path | None = None) -> None:
+                 export_dir: str | Path | None = None,
+                 friends: Mapping[str, list[str]] | None = None) -> None:
+        """`friends`: talk id -> the names of friends who picked it (planner.shared_picks
+        read_friends), shown as marks."""
         self.planner = Planner(schedules, agenda_path=agenda_path, tz=zone,
                                busy_paths=busy_paths)
         self.schedules = self.planner.schedules
         # Label sessions with their conference only when sessions of several mix.
         self.multi = sum(1 for sch in schedules if sch.sessions) > 1
         self.export_dir = Path(export_dir) if export_dir is not None else None
+        self.friends: dict[str, list[str]] = dict(friends or {})
         self.picks: set[str] = set()
         self.changes: list[Change] = []  # found when the TUI opened
         self._clashes: dict[str, list[Clash]] = {}
@@ -83,7 +87,7 @@ class PlannerState(ConferenceState):
         folder (its picks are read by `load_picks`, which reports what changed)."""
         old = self.planner
         return PlannerState(schedules, agenda_path=old.agenda_path, busy_paths=old.busy_paths,
-                            zone=old.tz, export_dir=self.export_dir)
+                            zone=old.tz, export_dir=self.export_dir, friends=self.friends)
 
     def notices(self) -> list[str]:
         """Where a kept copy stood in for a server, one sentence each."""
@@ -169,6 +173,10 @@ class PlannerState(ConferenceState):
 
     def is_picked(self, talk_id: str) -> bool:
         return talk_id in self.picks
+
+    def friends_of(self, talk_id: str) -> list[str]:
+        """Who else picked the talk (the friends' picks files given to the TUI)."""
+        return self.friends.get(talk_id, [])
 
     def clashes_of(self, talk_id: str) -> list[str]:
         """What a picked talk conflicts with, one line each: overlaps where no maybe is
