@@ -180,10 +180,11 @@ class TalkList(RowList[Row]):
         line = Text(" ")
         line.append_text(mark)
         line.append(row.track or " ", self._style("track"))
-        line.append(f" {clock(talk, m.zone):>6}", self._style("time"))
-        # Between the time and the title, so that no column moves: friends picked it.
-        line.append(FRIENDS if m.friends_of(talk.id) else " ", self._style("friends"))
-        line.append(" ")
+        if m.friends_of(talk.id):  # between the time and the title: no column moves
+            line.append(f" {clock(talk, m.zone):>6}", self._style("time"))
+            line.append(f"{FRIENDS} ", self._style("friends"))
+        else:
+            line.append(f" {clock(talk, m.zone):>6}  ", self._style("time"))
         title = display_title(talk)
         who = names(talk.speakers)
         room = width - line.cell_len
