@@ -178,3 +178,21 @@ async def test_the_dialog_suggests_the_documents_folder_not_the_current_one(
         await pilot.press("enter")
         await pilot.pause()
         assert app.last_export.parent == tmp_path / "Papers"
+
+
+async def test_enter_on_the_checkbox_writes_and_space_ticks_it(app_for, tmp_path):
+    from planner.loader import load_schedules
+
+    schedules = load_schedules(None)
+    paper = next(s for s in schedules if s.label == "MLSys 2023").unscheduled[0]
+    app = make_app(schedules, export_dir=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pick(pilot, paper.title)
+        await pilot.press("e", "tab", "tab")  # the path, the alarm, the checkbox
+        box = app.screen.query_one("#export-papers", Checkbox)
+        assert box.has_focus and box.value  # only a paper picked: ticked already
+        await pilot.press("space", "space")  # unticked, ticked again
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BrowserScreen)
+        assert box.value and any("Wrote 1 to-do to" in n.message for n in app._notifications)

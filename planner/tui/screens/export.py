@@ -16,7 +16,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -33,8 +32,9 @@ if TYPE_CHECKING:
 EXPORT_KEYS = (
     KeySpec("export.close", "escape", "close", "Cancel", "Leave without writing.",
             palette=False),
-    KeySpec("export.write", "ctrl+s", "write", "Write",
-            "Write the file (enter in a field does too).", palette=False),
+    # Before the fields' own enter (a checkbox would tick itself): enter always writes.
+    KeySpec("export.write", "enter", "write", "Write", "Write the file.", palette=False,
+            priority=True),
 )
 
 
@@ -84,7 +84,7 @@ class ExportDialog(ModalScreen["ExportReport | None"]):
             yield Input(placeholder="none", id="export-alarm")
             yield Checkbox("Papers without a time as to-dos", self.timed == 0,
                            id="export-papers")
-            yield Static("enter writes · tab moves · escape cancels", id="editor-hint",
+            yield Static("enter writes · tab moves · space ticks · escape cancels", id="editor-hint",
                          markup=False)
 
     def on_mount(self) -> None:
@@ -94,10 +94,6 @@ class ExportDialog(ModalScreen["ExportReport | None"]):
         hint = self.query_one("#editor-hint", Static)
         hint.update(text)
         hint.add_class("-problem")
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_write()
 
     def _target(self) -> tuple[Path | None, Path | None] | None:
         """(output file, folder) as typed; a relative path is taken from the suggested
