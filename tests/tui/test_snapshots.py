@@ -140,6 +140,10 @@ def test_export_dialog(snap_compare, app_for, size, tmp_path, monkeypatch):
     async def setup(pilot):
         await pick_clashing_pair(pilot)
         await pilot.press("e")
+        await pilot.pause()
+        # A blinking cursor is drawn or not depending on when the picture is taken.
+        pilot.app.screen.query_one("#export-path").cursor_blink = False
+        await pilot.pause()
 
     assert snap_compare(app_for(export_dir=None), terminal_size=size, run_before=setup)
 
