@@ -321,3 +321,51 @@ def cached_parse(
         schedule = parse(text, source, meta, options)
         write_entry(path, dump_schedule(schedule))
     return schedule
+
+
+# -- indexes kept beside a schedule file's parse: the search index, the timetable ------
+# (here, not in planner.search_store, so that `planner now` reading its timetable does
+# not import the search code)
+
+RACY_NS = 2_000_000_000  # a file changed this recently could change again unseen
+
+
+def file_signature(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """Size, times and inode of a schedule text and of its metadata file (or None
+    when the text cannot be looked at: the full load then reports why)."""
+    p = Path(path)
+    try:
+        facts = {"text": _stat(p)}
+    except OSError:
+        return None
+    try:
+        facts["meta"] = _stat(p.with_suffix(".toml"))
+    except OSError:
+        facts["meta"] = None
+    return facts
+
+
+def _stat(p: Path) -> list[int]:
+    st = p.stat()
+    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
+
+
+def settled(signature: dict[str, Any]) -> bool:
+    """Whether every file was last changed long enough ago for its times to tell any
+    later change apart."""
+    now = time.time_ns()
+    return all(facts is None or now - max(facts[1], facts[3]) >= RACY_NS
+               for facts in signature.values())
+
+
+def index_path(folder: Path, path: str | os.PathLike[str], options: LoadOptions,
+               suffix: str) -> Path:
+    """Where the index of kind `suffix` of the schedule file `path` is kept."""
+    facts = {
+        "path": os.path.realpath(path),
+        "options": [options.year, options.source_tz, options.as_format],
+        "today": (options.today or clock.now().date()).isoformat(),
+        "code": code_fingerprint(),
+    }
+    key = hashlib.blake2b(json.dumps(facts, sort_keys=True).encode(), digest_size=20)
+    return folder / (key.hexdigest() + suffix)

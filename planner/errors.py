@@ -18,7 +18,12 @@ class PlannerError(Exception):
 
     exit_code = EXIT_ERROR
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, cli_advice: str = "") -> None:
+        """`cli_advice`: what to do about it on the command line (an option to pass),
+        added to the CLI's sentence; the TUI shows `fact` and says it in its own words."""
+        self.fact = message
+        if cli_advice:
+            message = f"{message.rstrip('.')}; {cli_advice}."
         super().__init__(message)
         self.message = message
 

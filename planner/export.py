@@ -186,15 +186,14 @@ def write_export(path: Path, data: bytes, *, named: bool) -> None:
     try:
         write_file(path, data, follow_symlinks=named)
     except IsADirectoryError:
-        raise PlannerError(f"{path} is a folder; give a file name with -o.") from None
+        raise PlannerError(f"{path} is a folder.", cli_advice="give a file name with -o") from None
     except FileNotFoundError:
         raise PlannerError(
             f"Cannot write {path}: the folder {path.parent} does not exist."
         ) from None
     except Refused as exc:
-        raise PlannerError(
-            f"Did not write {path}: {exc.strerror}; give another file with -o."
-        ) from None
+        raise PlannerError(f"Did not write {path}: {exc.strerror}.",
+                           cli_advice="give another file with -o") from None
     except OSError as exc:
         raise PlannerError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
@@ -233,10 +232,8 @@ def export_agenda(
             notes={tid: p.note for tid, p in agenda.picks.items() if p.note},
         )
         if not build.events and not build.todos and not build.cancelled:
-            raise PlannerError(
-                "Nothing to write: the selected talks have no times; "
-                "--include-papers writes them as to-dos."
-            )
+            raise PlannerError("Nothing to write: the selected talks have no times.",
+                               cli_advice="--include-papers writes them as to-dos")
         path: Path | None = None
         if output is None or isinstance(output, (str, os.PathLike)):
             if output is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -48,6 +47,8 @@ def read_metadata(path: Path) -> dict[str, Any]:
     meta_path = path.with_suffix(".toml")
     if not os.path.isfile(meta_path):  # (False for a name too long, too)
         return {}
+    import tomllib  # here: a schedule answered from the cache reads no metadata
+
     try:
         data = tomllib.loads(meta_path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

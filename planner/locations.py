@@ -14,6 +14,7 @@ a variable is named once.
 | how old a fetched copy may be before it is checked | `PLANNER_MAX_AGE` (read by planner.sources) |
 | a frozen clock, for tests and golden files | `PLANNER_NOW` (read by planner.clock) |
 | the bundled schedules | `schedules/` inside the installed package, else beside it in a checkout |
+| where the TUI offers to write an export | the user's documents folder (XDG on Linux), else the home folder |
 
 platformdirs is imported only when a default folder is asked for.
 """
@@ -40,6 +41,18 @@ def agenda_path(given: str | os.PathLike[str] | None = None) -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / AGENDA_FILENAME
+
+
+def export_dir() -> tuple[Path, str]:
+    """Where the TUI's export dialog starts, and how to name it to the user: the
+    documents folder when there is one, else the home folder (never the folder planner
+    happened to be started in)."""
+    import platformdirs
+
+    documents = Path(platformdirs.user_documents_dir())
+    if documents.is_dir():
+        return documents, "your documents folder"
+    return Path.home(), "your home folder"
 
 
 def caching_off() -> bool:

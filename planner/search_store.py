@@ -30,20 +30,20 @@ must be parsed.
 
 from __future__ import annotations
 
-import hashlib
 from bisect import bisect_right
 import json
 import mmap
 import os
 import struct
-import time
 from array import array
 from datetime import date, datetime
 from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import cache, clock
+from . import cache
+from .cache import RACY_NS, file_signature  # noqa: F401  (RACY_NS: the benches read it)
+from .cache import settled as _settled
 from .search import FIELDS, Corpus, Field, Hit, Match, rank
 from .zones import zone_from_key, zone_key
 
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 SUFFIX = ".search"
 MAGIC = b"planner search index 2\n"
 _LENGTH = struct.Struct("<Q")
-RACY_NS = 2_000_000_000
 _OFFSETS = "q"  # signed 64-bit offsets, native order (the key includes the byte order)
 
 
@@ -307,45 +306,6 @@ class StoredSchedule:
 
 # -- finding, checking and writing indexes ----------------------------------------------
 
-def file_signature(path: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """Size, times and inode of a schedule text and of its metadata file (or None
-    when the text cannot be looked at: the full load then reports why)."""
-    p = Path(path)
-    try:
-        facts = {"text": _stat(p)}
-    except OSError:
-        return None
-    try:
-        facts["meta"] = _stat(p.with_suffix(".toml"))
-    except OSError:
-        facts["meta"] = None
-    return facts
-
-
-def _stat(p: Path) -> list[int]:
-    st = p.stat()
-    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
-
-
-def _settled(signature: dict[str, Any]) -> bool:
-    """Whether every file was last changed long enough ago for its times to tell any
-    later change apart."""
-    now = time.time_ns()
-    return all(facts is None or now - max(facts[1], facts[3]) >= RACY_NS
-               for facts in signature.values())
-
-
-def index_path(folder: Path, path: str | os.PathLike[str], options: LoadOptions) -> Path:
-    facts = {
-        "path": os.path.realpath(path),
-        "options": [options.year, options.source_tz, options.as_format],
-        "today": (options.today or clock.now().date()).isoformat(),
-        "code": cache.code_fingerprint(),
-    }
-    key = hashlib.blake2b(json.dumps(facts, sort_keys=True).encode(), digest_size=20)
-    return folder / (key.hexdigest() + SUFFIX)
-
-
 def _stored(path: Path, signature: dict[str, Any]) -> StoredSchedule | None:
     """The index at `path` when it was made for these very files."""
     try:
@@ -374,7 +334,7 @@ def stored_schedules(paths: list[str | Path], options: LoadOptions) -> list[Stor
         if folder is None or signature is None:
             out.append(StoredSchedule.of_schedule(_load(p, options)))
             continue
-        where = index_path(folder, p, options)
+        where = cache.index_path(folder, p, options, SUFFIX)
         stored = _stored(where, signature)
         if stored is None:
             stored = StoredSchedule.of_schedule(_load(p, options))

@@ -114,20 +114,18 @@ def _slot_order(s: Slot) -> tuple:
 def timetables(paths: list[str | Path], options: LoadOptions) -> list[Timetable]:
     """The timetables of the schedule files `paths`: each from the cache while the file
     is unchanged, else read (planner.loader) and kept for next time."""
-    from .search_store import _settled, file_signature, index_path
-
     folder = cache.cache_dir()
     out = []
     for p in paths:
-        signature = file_signature(p) if folder is not None else None
+        signature = cache.file_signature(p) if folder is not None else None
         if folder is None or signature is None:
             out.append(of_schedule(_load(p, options)))
             continue
-        where = index_path(folder, p, options).with_suffix(SUFFIX)
+        where = cache.index_path(folder, p, options, SUFFIX)
         table = _read(where, signature)
         if table is None:
             table = of_schedule(_load(p, options))
-            if file_signature(p) == signature and _settled(signature):
+            if cache.file_signature(p) == signature and cache.settled(signature):
                 body = json.dumps({"signature": signature, "table": table.to_json()},
                                   ensure_ascii=False, separators=(",", ":"))
                 cache.write_entry(where, cache.seal([body.encode("utf-8", "surrogatepass")],

@@ -113,7 +113,7 @@ def test_timetable_is_kept_and_a_damaged_one_is_made_again(tmp_path, monkeypatch
     for p in (program, program.with_suffix(".toml")):
         os.utime(p, (old, old))
     monkeypatch.setenv("PLANNER_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("planner.search_store._settled", lambda signature: True)
+    monkeypatch.setattr("planner.cache.settled", lambda signature: True)
     made = timetables([program], LoadOptions())[0]
     kept = list((tmp_path / "cache").glob("*.timetable"))
     assert len(kept) == 1

@@ -30,8 +30,12 @@ def register(cli: click.Group) -> None:
 @click.option("--now/--schedule", "open_now", default=False,
               help="Open on what is on now and next when a loaded talk is on today "
               "(planner without a command does), or on the schedule (the default).")
+@click.option("--friend", "friend_files", metavar="[NAME=]FILE", multiple=True,
+              help="A friend's picks (planner picks --format json) to mark with + and "
+              "'also picked by NAME' (default NAME: the file's name); repeatable.")
 def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
-        open_now: bool = False, **params: object) -> None:
+        open_now: bool = False, friend_files: tuple[str, ...] = (),
+        **params: object) -> None:
     """Browse schedules, search, pick talks, see clashes and export, in the terminal.
 
     Without SCHEDULE files it opens the bundled schedules.  Picks are saved at once
@@ -42,6 +46,7 @@ def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
       planner tui program.txt
       planner tui program.txt --busy ~/calendar.ics
       planner tui --agenda /tmp/trial.json
+      planner tui program.txt --friend alice.json --friend Bo=bo-picks.json
     """
     paths = [Path(p) for p in params.get("schedules") or ()]  # type: ignore[union-attr]
     # A missing file counts as small, so it is reported here, before the UI starts.
@@ -52,6 +57,9 @@ def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
 
         for path in busy_files:
             check_busy(path)  # an unreadable calendar stops here too (the TUI reads it)
+    from ..shared_picks import read_friends
+
+    friends = read_friends(friend_files)  # a bad file: one line on stderr, no UI
     from ..tui import make_app  # lazily: the other commands never load textual
 
     names = ", ".join(p.name for p in paths)
@@ -59,7 +67,7 @@ def tui(agenda_path: str | None, busy_files: tuple[str, ...], tz: str | None,
                    loading=names, agenda_path=agenda_path, busy_paths=busy_files, zone=tz,
                    reload=lambda: load_schedules(list(params.get("schedules") or ()),  # type: ignore[call-overload]
                                                  load_options(params), agenda_path, refresh=True),
-                   open_now=open_now)
+                   open_now=open_now, friends=friends)
     app.run()
     if app.load_error is not None:
         raise app.load_error  # printed as `planner: …` once the terminal is restored

@@ -5,6 +5,7 @@
 | a | My agenda |
 | o | Now and next |
 | c | Resolve conflicts |
+| g | Free time (the gap finder) |
 | s | Speakers |
 | t | Time zone |
 | e | Export .ics |
@@ -38,6 +39,8 @@ from .keymap import APP_KEYS, BROWSER_KEYS, KeySpec, bindings
 from .screens.agenda import AgendaScreen
 from .screens.browser import BrowserScreen
 from .screens.diagnostics import DiagnosticsScreen
+from .screens.export import ExportDialog, export_message
+from .screens.free import FreeScreen
 from .screens.help import HelpScreen
 from .screens.loading import LoadingScreen
 from .screens.line_editor import LineEditor
@@ -356,6 +359,9 @@ class PlannerApp(App):
     def action_show_now(self) -> None:
         self._toggle_screen(NowScreen, lambda: NowScreen(self.state))
 
+    def action_show_free(self) -> None:
+        self._toggle_screen(FreeScreen, lambda: FreeScreen(self.state))
+
     def action_show_speakers(self) -> None:
         self._toggle_screen(SpeakersScreen, lambda: SpeakersScreen(self.state))
 
@@ -379,19 +385,16 @@ class PlannerApp(App):
             self.notify("Nothing to export yet: pick talks with space, then press e.",
                         title="No picks", timeout=5, markup=False)
             return
-        try:
-            path, count = self.state.export()
-        except PlannerError as exc:
-            self.notify(exc.message, title="Export failed", severity="error", timeout=10,
-                        markup=False)
+        if not isinstance(self.screen, ExportDialog):
+            self.push_screen(ExportDialog(self.state), self._exported)
+
+    def _exported(self, report) -> None:
+        if report is None:
             return
-        except OSError as exc:
-            self.notify(f"{exc.strerror or exc} ({exc.filename or 'export'})",
-                        title="Export failed", severity="error", timeout=10, markup=False)
-            return
-        self.last_export = path
-        what = f"{count} pick{'s' if count != 1 else ''}"
-        self.notify(f"Wrote {what} to {path}", title="Exported", timeout=8, markup=False)
+        self.last_export = report.path
+        message, attention = export_message(report)
+        self.notify(message, title="Exported", severity="warning" if attention else
+                    "information", timeout=10 if attention else 8, markup=False)
 
     # -- command palette --------------------------------------------------------------
 
@@ -426,6 +429,7 @@ def make_app(
     keymap: Mapping[str, str] | None = None,
     reload: Callable[[], list[Schedule]] | None = None,
     open_now: bool = False,
+    friends: Mapping[str, list[str]] | None = None,
 ) -> PlannerApp:
     """The app on `schedules`, else on the files in `paths`, else on the bundled ones.
 
@@ -434,15 +438,17 @@ def make_app(
     ends the app with `app.load_error` set.
     `agenda_path` overrides the agenda file (PLANNER_AGENDA, else the user's data dir);
     `zone` overrides the zone remembered in the agenda for this run only;
-    `export_dir` is where `e` writes the .ics (default: the current directory);
+    `export_dir` is the folder `e`'s dialog suggests (default: the user's documents
+    folder, else home; never the current directory);
     `reload` reads the schedules again when `r` asks (default: the files in `paths`,
-    else none); `open_now` opens on now and next when a loaded talk is on today.
+    else none); `open_now` opens on now and next when a loaded talk is on today;
+    `friends` maps talk ids to the friends who picked them (planner.shared_picks).
     """
     busy = tuple(busy_paths)
 
     def build(found: list[Schedule]) -> PlannerState:
         return PlannerState(found, agenda_path=agenda_path, busy_paths=busy, zone=zone,
-                            export_dir=export_dir)
+                            export_dir=export_dir, friends=friends)
 
     if reload is None and paths:
         reload = lambda: load_schedules(list(paths), options, refresh=True)  # noqa: E731

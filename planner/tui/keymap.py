@@ -36,12 +36,16 @@ APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("planner.resolve", "c", "show_resolve", "Clashes",
             "Resolve conflicts: each pair of musts that overlap, with the talks' repeats; "
             "keep one."),
+    KeySpec("planner.free", "g", "show_free", "Free",
+            "The gap finder: the free slots of your days beside your musts and busy time, "
+            "with the talks that fit in each."),
     KeySpec("planner.speakers", "s", "show_speakers", "Speakers",
             "Speakers across every loaded schedule, and their talks."),
     KeySpec("planner.timezone", "t", "pick_timezone", "Zone",
             "Choose the time zone every time is shown in."),
     KeySpec("planner.export", "e", "export", "Export",
-            "Write the picks to an .ics calendar file."),
+            "Write the picks to an .ics calendar file: choose where, an alarm, papers as "
+            "to-dos."),
     KeySpec("planner.diagnostics", "w", "show_diagnostics", "Warnings",
             "What the parser could not read cleanly, with line numbers.", show=False),
     KeySpec("planner.refresh", "r", "refresh_sources", "Refresh",

@@ -10,10 +10,14 @@ lines worded for the screens.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zoneinfo import ZoneInfo
 
+from .. import locations
 from ..catalog import Catalog
 from ..clashes import Clash, Interval
 from ..core import Planner
@@ -30,19 +34,26 @@ from .rows import Outline, build_outline
 from .state_conference import ConferenceState
 from .state_grid import GridState
 
+if TYPE_CHECKING:
+    from ..export import ExportReport  # imports icalendar: only when exporting
+
 
 class PlannerState(ConferenceState, GridState):
     """The loaded schedules, the display zone, and the picks with their clashes."""
 
     def __init__(self, schedules: list[Schedule], *, agenda_path: str | Path | None = None,
                  busy_paths: tuple[str, ...] = (), zone: str | None = None,
-                 export_dir: str | Path | None = None) -> None:
+                 export_dir: str | Path | None = None,
+                 friends: Mapping[str, list[str]] | None = None) -> None:
+        """`friends`: talk id -> the names of friends who picked it (planner.shared_picks
+        read_friends), shown as marks."""
         self.planner = Planner(schedules, agenda_path=agenda_path, tz=zone,
                                busy_paths=busy_paths)
         self.schedules = self.planner.schedules
         # Label sessions with their conference only when sessions of several mix.
         self.multi = sum(1 for sch in schedules if sch.sessions) > 1
         self.export_dir = Path(export_dir) if export_dir is not None else None
+        self.friends: dict[str, list[str]] = dict(friends or {})
         self.picks: set[str] = set()
         self.changes: list[Change] = []  # found when the TUI opened
         self._clashes: dict[str, list[Clash]] = {}
@@ -77,7 +88,7 @@ class PlannerState(ConferenceState, GridState):
         folder (its picks are read by `load_picks`, which reports what changed)."""
         old = self.planner
         return PlannerState(schedules, agenda_path=old.agenda_path, busy_paths=old.busy_paths,
-                            zone=old.tz, export_dir=self.export_dir)
+                            zone=old.tz, export_dir=self.export_dir, friends=self.friends)
 
     def notices(self) -> list[str]:
         """Where a kept copy stood in for a server, one sentence each."""
@@ -164,6 +175,10 @@ class PlannerState(ConferenceState, GridState):
     def is_picked(self, talk_id: str) -> bool:
         return talk_id in self.picks
 
+    def friends_of(self, talk_id: str) -> list[str]:
+        """Who else picked the talk (the friends' picks files given to the TUI)."""
+        return self.friends.get(talk_id, [])
+
     def clashes_of(self, talk_id: str) -> list[str]:
         """What a picked talk conflicts with, one line each: overlaps where no maybe is
         involved (those are alternatives, see `alternatives_of`)."""
@@ -201,12 +216,20 @@ class PlannerState(ConferenceState, GridState):
     def speaker_index(self) -> SpeakerIndex:
         return self.planner.people()
 
-    def export(self) -> tuple[Path | None, int]:
-        """Write the picks as .ics; (path, events written)."""
+    def export_folder(self) -> tuple[Path, str]:
+        """Where the export dialog starts, and how to name it to the user."""
+        if self.export_dir is not None:
+            return self.export_dir, "the folder planner was given"
+        return locations.export_dir()
+
+    def export(self, *, output: Path | None = None, directory: Path | None = None,
+               alarms: Sequence[timedelta] = (), include_papers: bool = False) -> ExportReport:
+        """Write the picks as .ics through the core export (planner.export)."""
         self._require_agenda()
-        report = self.planner.export(directory=self.export_dir)
+        report = self.planner.export(output=output, directory=directory, alarms=alarms,
+                                     include_papers=include_papers)
         self._apply()  # the export state (SEQUENCE) lives in the agenda
-        return report.path, report.events + report.todos
+        return report
 
     # -- diagnostics ------------------------------------------------------------------
 

@@ -103,6 +103,20 @@ class ConferenceState:
             self._timetables = [of_schedule(sch) for sch in self.schedules]
         return self._timetables
 
+    def free_days(self) -> list[Any]:
+        """planner.gaps.FreeDay for every day with a must (or busy time): the gaps
+        around my musts and busy events, with the talks that fit in each."""
+        from ..gaps import free_days
+
+        return free_days(self._tables(), self._taken(), self.zone)
+
+    def _taken(self) -> tuple[tuple[float, float], ...]:
+        """The time my musts and busy events take, sorted (planner.filters)."""
+        from ..filters import taken_spans
+
+        musts = [i for i in self.picks if self.levels.get(i, "must") == "must"]
+        return taken_spans(self._tables(), musts, [(b.start_ts, b.end_ts) for b in self.busy])
+
     # -- resolving conflicts (issue 17) ------------------------------------------------
 
     def conflicts(self) -> list[Any]:
@@ -150,16 +164,14 @@ class ConferenceState:
         if spec is None:
             return None
         from .. import clock
-        from ..filters import TalkFilter, taken_spans
+        from ..filters import TalkFilter
 
-        musts = [i for i in self.picks if self.levels.get(i, "must") == "must"]
-        busy = [(b.start_ts, b.end_ts) for b in self.busy]
         return TalkFilter(
             tracks=spec.tracks, rooms=spec.rooms, kinds=spec.kinds,
             day=self._filter_day(spec.day) if spec.day else None, zone=self.zone,
             picked=frozenset(self.picks) if spec.picks else None,
             after=clock.now().timestamp() if spec.past else None,
-            taken=taken_spans(self._tables(), musts, busy) if spec.free else None)
+            taken=self._taken() if spec.free else None)
 
     def filter_keep(self) -> set[str] | None:
         """Ids of the talks the filter keeps (None without a filter); remembered until

@@ -131,3 +131,9 @@ def iso(dt: datetime | None, zone: ZoneInfo) -> str | None:
 def solo_talk(session: Session) -> Talk | None:
     """A standalone session's one talk (its links and language are the session's)."""
     return session.talks[0] if session.standalone and session.talks else None
+
+
+def length(minutes: int) -> str:
+    """A stretch of time as people say it: `45 min`, `2 h`, `1 h 30 min`."""
+    h, m = divmod(minutes, 60)
+    return f"{h} h {m:02d} min" if h and m else f"{h} h" if h else f"{m} min"

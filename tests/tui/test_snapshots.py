@@ -129,3 +129,29 @@ def test_resolve(snap_compare, app_for, size):
         await pilot.pause()
 
     assert snap_compare(app_for(), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_export_dialog(snap_compare, app_for, size, tmp_path, monkeypatch):
+    # No export folder given: the dialog suggests home (here without a documents folder).
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+
+    async def setup(pilot):
+        await pick_clashing_pair(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        # A blinking cursor is drawn or not depending on when the picture is taken.
+        pilot.app.screen.query_one("#export-path").cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(app_for(export_dir=None), terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_free_time(snap_compare, app_for, size):
+    async def setup(pilot):
+        await pick(pilot, SPARSE)
+        await pilot.press("g")
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=setup)

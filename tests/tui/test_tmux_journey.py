@@ -37,7 +37,9 @@ def wait_for(session: str, text: str, timeout: float = 40.0) -> str:
 def test_open_filter_pick_two_clashing_resolve_export(tmp_path):
     session = f"planner-journey-{os.getpid()}"
     agenda = tmp_path / "agenda.json"
-    env = (f"PLANNER_AGENDA={agenda} PYTHONPATH={ROOT} XDG_CACHE_HOME={tmp_path / 'cache'} "
+    # HOME here: the export dialog suggests the documents folder, else home.
+    env = (f"HOME={tmp_path} XDG_DOCUMENTS_DIR= "
+           f"PLANNER_AGENDA={agenda} PYTHONPATH={ROOT} XDG_CACHE_HOME={tmp_path / 'cache'} "
            f"PLANNER_NOW=2024-06-01T12:00:00+00:00")
     command = f"cd {tmp_path} && {env} {sys.executable} -m planner tui {TWO_TRACK}"
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", command)
@@ -61,6 +63,8 @@ def test_open_filter_pick_two_clashing_resolve_export(tmp_path):
         tmux("send-keys", "-t", session, "Escape")  # alone: Escape then e reads as Alt+e
         wait_for(session, "Showing kind oral")
         tmux("send-keys", "-t", session, "e")
+        assert "Save in" in wait_for(session, "Export your picks")
+        tmux("send-keys", "-t", session, "Enter")  # the suggested folder: home here
         wait_for(session, "Exported")
         tmux("send-keys", "-t", session, "q")
         deadline = time.monotonic() + 20

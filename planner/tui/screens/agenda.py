@@ -10,21 +10,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Container
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from ...days import local_day
 from ..keymap import AGENDA_LIST_KEYS, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
-from ..widgets.key_footer import KeyFooter
-from ..widgets.row_list import RowList
-from ..widgets.talk_detail import TalkDetail
 from ..widgets.talk_list import TalkList
-from .base import StateScreen
+from .base import TalksScreen
 
 
 def agenda_rows(state: PlannerState) -> list[Row]:
@@ -77,31 +72,21 @@ class AgendaList(TalkList):
     BINDINGS: ClassVar[list[BindingType]] = bindings(AGENDA_LIST_KEYS)
 
 
-class AgendaScreen(StateScreen):
+class AgendaScreen(TalksScreen):
+    list_class = AgendaList  # space unpicks here; enter and a double click too
+
     def __init__(self, state: PlannerState) -> None:
         super().__init__(state, id="agenda", title="My agenda")
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="agenda-summary", classes="summary")
+    def compose_above_list(self) -> ComposeResult:
         changes = self.state.describe_changes()
         if changes:
             yield Static("Changed since the schedule was last read:\n" + "\n".join(
                 f"  {line}" for line in changes), id="agenda-changes", markup=False)
-        with Container(classes="body"):
-            yield AgendaList(self.state, id="agenda-talks")
-            yield TalkDetail(self.state, id="agenda-detail")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.query_one(TalkList).focus()
 
     def redraw(self) -> None:
         self.show_rows(agenda_rows(self.state), first_talk=False)
-        self.query_one("#agenda-summary", Static).update(self._summary())
-
-    zone_changed = redraw
+        self.set_summary(self._summary())
 
     def _summary(self) -> str:
         picks = self.state.resolved_picks()
@@ -118,14 +103,3 @@ class AgendaScreen(StateScreen):
             n = len(self.state.busy)
             parts.append(f"{n} busy event{'s' if n != 1 else ''}")
         return " " + " · ".join(parts) + f" · times in {self.state.zone.key}"
-
-    @on(RowList.Highlighted, "#agenda-talks")
-    def _highlighted(self, event: RowList.Highlighted) -> None:
-        self.query_one(TalkDetail).show(event.row)
-
-    @on(RowList.Selected, "#agenda-talks")
-    def _chosen(self, event: RowList.Selected) -> None:
-        """Enter or a double click on a pick unpicks it, like space."""
-        talks = self.query_one(TalkList)
-        if event.row is not None and event.row.talk is not None:
-            self.post_message(TalkList.PickToggled(talks, event.row))

@@ -15,21 +15,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Container
-from textual.widgets import Header, Static
 
 from ... import clock
 from ..keymap import NOW_KEYS, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
-from ..widgets.key_footer import KeyFooter
-from ..widgets.row_list import RowList
-from ..widgets.talk_detail import TalkDetail
-from ..widgets.talk_list import TalkList
-from .base import StateScreen
+from .base import TalksScreen
 
 REFRESH_SECONDS = 30.0
 
@@ -74,7 +66,7 @@ def now_rows(state: PlannerState, at: float, only_picks: bool = False) -> list[R
     return rows
 
 
-class NowScreen(StateScreen):
+class NowScreen(TalksScreen):
     BINDINGS: ClassVar[list[BindingType]] = bindings(NOW_KEYS)
     help_name = "now and next"
 
@@ -82,17 +74,7 @@ class NowScreen(StateScreen):
         super().__init__(state, id="now", title="Now and next")
         self.only_picks = False
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="now-summary", classes="summary")
-        with Container(classes="body"):
-            yield TalkList(self.state, id="now-talks")
-            yield TalkDetail(self.state, id="now-detail")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.query_one(TalkList).focus()
+    def on_mount(self) -> None:  # after TalksScreen's: the view follows the clock
         self.set_interval(REFRESH_SECONDS, self.redraw)
 
     def redraw(self) -> None:
@@ -100,20 +82,8 @@ class NowScreen(StateScreen):
         self.show_rows(now_rows(self.state, at, self.only_picks))
         which = "your picks only (p: everything)" if self.only_picks else \
             "your picks first (p: only your picks)"
-        self.query_one("#now-summary", Static).update(
-            f" {_day(at, self.state)} {self.state.zone.key} · {which}")
-
-    zone_changed = redraw
+        self.set_summary(f" {_day(at, self.state)} {self.state.zone.key} · {which}")
 
     def action_toggle_picks_only(self) -> None:
         self.only_picks = not self.only_picks
         self.redraw()
-
-    @on(RowList.Highlighted, "#now-talks")
-    def _highlighted(self, event: RowList.Highlighted) -> None:
-        self.query_one(TalkDetail).show(event.row)
-
-    @on(RowList.Selected, "#now-talks")
-    def _chosen(self, event: RowList.Selected) -> None:
-        if event.row is not None and event.row.talk is not None:
-            self.post_message(TalkList.PickToggled(self.query_one(TalkList), event.row))

@@ -13,20 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Container
-from textual.widgets import Header, Static
 
 from ..keymap import RESOLVE_KEYS, bindings
 from ..rows import Row, RowKind
 from ..state import PlannerState
-from ..widgets.key_footer import KeyFooter
-from ..widgets.row_list import RowList
-from ..widgets.talk_detail import TalkDetail
 from ..widgets.talk_list import TalkList
-from .base import StateScreen
+from .base import TalksScreen
 
 
 def _span(c: Any, state: PlannerState) -> str:
@@ -74,50 +67,30 @@ class ResolveList(TalkList):
     BINDINGS: ClassVar[list[BindingType]] = bindings(RESOLVE_KEYS)
 
 
-class ResolveScreen(StateScreen):
+class ResolveScreen(TalksScreen):
+    list_class = ResolveList  # enter keeps here
     help_name = "resolving conflicts"
 
     def __init__(self, state: PlannerState) -> None:
         super().__init__(state, id="resolve", title="Resolve conflicts")
         self.owners: list[Any] = []
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="resolve-summary", classes="summary")
-        with Container(classes="body"):
-            yield ResolveList(self.state, id="resolve-talks")
-            yield TalkDetail(self.state, id="resolve-detail")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.query_one(TalkList).focus()
-
     def redraw(self) -> None:
         rows, self.owners = resolve_rows(self.state)
         self.show_rows(rows)
         n = sum(1 for r in rows if r.kind is RowKind.SECTION)
-        self.query_one("#resolve-summary", Static).update(
-            f" {n} conflict{'s' if n != 1 else ''} · enter keeps the highlighted talk, the "
-            f"others become maybes · times in {self.state.zone.key}")
+        self.set_summary(f" {n} conflict{'s' if n != 1 else ''} · enter keeps the highlighted "
+                         f"talk, the others become maybes · times in {self.state.zone.key}")
 
-    zone_changed = redraw
-
-    @on(RowList.Selected, "#resolve-talks")
-    def _keep(self, event: RowList.Selected) -> None:
-        i, row = event.index, event.row
-        if i is None or row is None or row.talk is None or self.owners[i] is None:
+    def chosen(self, index: int | None, row: Row) -> None:
+        """Keep the talk in its conflict."""
+        if index is None or row.talk is None or self.owners[index] is None:
             return
-        title = row.talk.title
-        others = self.app._change_picks(lambda: self.state.keep(self.owners[i], row.talk.id))
+        talk = row.talk
+        others = self.app._change_picks(lambda: self.state.keep(self.owners[index], talk.id))
         if others is None:
             return
         n = len(others)
-        self.notify(f"Kept “{title}”; {n} other pick{'s are' if n != 1 else ' is'} a maybe "
-                    "now.", timeout=4, markup=False)
+        self.notify(f"Kept “{talk.title}”; {n} other pick{'s are' if n != 1 else ' is'} a "
+                    "maybe now.", timeout=4, markup=False)
         self.app.refresh_views()
-
-    @on(RowList.Highlighted, "#resolve-talks")
-    def _highlighted(self, event: RowList.Highlighted) -> None:
-        self.query_one(TalkDetail).show(event.row)
-

@@ -33,11 +33,17 @@ class DayBar(Static):
     """Shows the day stops of the list; clicking one runs `screen.goto_stop(i)`."""
 
     _shown: tuple | None = None
+    _given: tuple | None = None  # what `show` was last given, to draw again on resize
+
+    def on_resize(self) -> None:
+        if self._given is not None:
+            self.show(*self._given)  # the days that fit depend on the width
 
     def show(self, stops: list[tuple[date | None, str]], current: int | None,
              tail: str = "") -> None:
         """`stops`: (day, "") for days, (None, label) for unscheduled sections; `tail`
         is said at the right end (the zone, the warnings), always in full."""
+        self._given = (stops, current, tail)
         key = (tuple(stops), current, self.size.width, tail)
         if key == self._shown:
             return  # unchanged: typing in the search box often keeps the same days

@@ -239,6 +239,10 @@ class RowList(ScrollView, Generic[RowT], can_focus=True, inherit_bindings=False)
     def on_resize(self, event: events.Resize) -> None:
         self._line_cache.clear()
         self.virtual_size = Size(event.size.width, len(self._rows))
+        if self.cursor is not None:
+            # A smaller window can leave the cursor below the last row shown: bring it
+            # back once the new height is laid out.
+            self.call_after_refresh(self._scroll_into_view, self.cursor)
 
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y

@@ -25,6 +25,7 @@ class DetailSource(Protocol):
     zone: ZoneInfo
 
     def is_picked(self, talk_id: str) -> bool: ...
+    def friends_of(self, talk_id: str) -> list[str]: ...
     def level_of(self, talk_id: str) -> str | None: ...
     def note_of(self, talk_id: str) -> str: ...
     def alternatives_of(self, talk_id: str) -> list[str]: ...
@@ -52,7 +53,7 @@ class TalkDetail(VerticalScroll, can_focus=True):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "talk-detail--title", "talk-detail--label", "talk-detail--picked",
         "talk-detail--clash", "talk-detail--muted", "talk-detail--alternative",
-        "talk-detail--match",
+        "talk-detail--match", "talk-detail--friends",
     }
 
     def __init__(self, source: DetailSource, *, id: str | None = None) -> None:
@@ -139,6 +140,10 @@ class TalkDetail(VerticalScroll, can_focus=True):
             if note:
                 out.append("Note: ", self._style("label"))
                 out.append(note + "\n")
+        friends = self.source.friends_of(talk.id)
+        if friends:
+            out.append("+ Also picked by ", self._style("friends"))
+            out.append(", ".join(friends) + "\n")
         clashes = self.source.clash_lines(talk)
         if clashes:
             verb = "Clashes with" if picked else "Would clash with"

@@ -4,7 +4,8 @@ A talk row reads `mark track time title  speakers  room` (the room where the sou
 names one and the row has space).  Marks: `●` a must, `○` a maybe (in the warning
 colour when it overlaps another pick: an alternative), `✗` a must clashing with
 another must or a busy event, `!` not picked but would clash if picked; a `~`
-before the time means the time is an estimate.
+before the time means the time is an estimate, a `+` after it that a friend picked
+the talk too.
 
 | Key(s) | Description |
 | :- | :- |
@@ -31,6 +32,7 @@ from ..rows import Row, RowKind
 from .row_list import RowList
 
 PICKED, MAYBE, CLASH, WOULD_CLASH = "●", "○", "✗", "!"
+FRIENDS = "+"  # also picked by a friend (planner tui --friend FILE)
 ROOM_WIDTH = 16  # the room column at the end of a talk row
 
 
@@ -40,6 +42,7 @@ class Marks(Protocol):
     zone: ZoneInfo
     multi: bool
 
+    def friends_of(self, talk_id: str) -> list[str]: ...
     def is_picked(self, talk_id: str) -> bool: ...
     def level_of(self, talk_id: str) -> str | None: ...
     def clashes_of(self, talk_id: str) -> list[str]: ...
@@ -85,6 +88,7 @@ class TalkList(RowList[Row]):
         "talk-list--track", "talk-list--time", "talk-list--speakers", "talk-list--picked",
         "talk-list--clash", "talk-list--would-clash", "talk-list--note", "talk-list--remark",
         "talk-list--empty", "talk-list--placeholder", "talk-list--match",
+        "talk-list--friends",
     }
 
     class LevelCycled(Message):
@@ -182,7 +186,11 @@ class TalkList(RowList[Row]):
         line = Text(" ")
         line.append_text(mark)
         line.append(row.track or " ", self._style("track"))
-        line.append(f" {clock(talk, m.zone):>6}  ", self._style("time"))
+        if m.friends_of(talk.id):  # between the time and the title: no column moves
+            line.append(f" {clock(talk, m.zone):>6}", self._style("time"))
+            line.append(f"{FRIENDS} ", self._style("friends"))
+        else:
+            line.append(f" {clock(talk, m.zone):>6}  ", self._style("time"))
         title = display_title(talk)
         who = names(talk.speakers)
         room = width - line.cell_len
