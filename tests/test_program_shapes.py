@@ -179,7 +179,6 @@ def test_a_list_of_speakers_one_per_line_stays_people():
         "Emil Sandberg", "Li Wei", "Ana Ruiz", "Bo Chen"]
 
 
-@xfail("'Invited Talk - \"Title\", Speaker (Affil)': the 'Invited Talk -' label does not set the kind (talk, not invited)")
 def test_twelve_hour_range_with_a_label_a_quoted_title_and_a_speaker_with_affiliation():
     sch = read("Friday, December 13, 2024\n\n"
                '8:10 AM - 8:55 AM:  Invited Talk - "Why Sparse Models Generalize", Priya Natarajan (IIT Madras)\n'
