@@ -212,7 +212,6 @@ def test_time_range_in_parentheses_after_the_title():
     assert p["affs"] == ["Stanford University", "Carnegie Mellon University"]
 
 
-@xfail("'Opening Remarks Mirror 1 08:00 - 08:30 (UTC-07:00)': the room stays in the title, location None")
 def test_title_room_time_and_utc_offset_on_one_line():
     sch = read("ICML 2024 Workshop on Efficient Systems\nSat Jul 27, 2024\n\n"
                "Opening Remarks Mirror 1 08:00 - 08:30 (UTC-07:00)\n"
@@ -223,13 +222,38 @@ def test_title_room_time_and_utc_offset_on_one_line():
     assert sch.sessions[0].start.utcoffset() == timedelta(hours=-7)
 
 
-@xfail("'Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E' under its title: the title is cut at ':' and '@ Room 220 E' becomes an item")
 def test_weekday_date_range_and_room_after_an_at_sign():
     sch = read("NeurIPS 2018 Tutorials\n\nAdversarial Robustness: Theory and Practice\n"
                "Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E\n")
     e = titled(sch, "Adversarial Robustness: Theory and Practice")
     assert (e["date"], e["start"], e["end"]) == (date(2018, 12, 3), "08:30", "10:30")
     assert e["room"] == "Room 220 E"
+
+
+def test_tutorials_each_over_a_day_time_and_room_line_and_over_their_speakers():
+    sch = read("NeurIPS 2018 Tutorials\n\n"
+               "Adversarial Robustness: Theory and Practice\nMon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E\n"
+               "Zico Kolter, Aleksander Madry\n\n"
+               "Scalable Bayesian Inference\nMon Dec 3rd 08:30 -- 10:30 AM @ Rooms 220 CD\n"
+               "David Dunson (Duke University)\n\n"
+               "Unsupervised Deep Learning\nMon Dec 3rd 11:00 AM -- 1:00 PM @ Room 517 CD\n"
+               "Alex Graves, Marc Aurelio Ranzato\n")
+    assert slots(sch) >= {("Adversarial Robustness: Theory and Practice", "08:30", "10:30"),
+                          ("Scalable Bayesian Inference", "08:30", "10:30"),
+                          ("Unsupervised Deep Learning", "11:00", "13:00")}
+    e = titled(sch, "Scalable Bayesian Inference")
+    assert (e["room"], e["people"], e["affs"]) == ("Rooms 220 CD", ["David Dunson"], ["Duke University"])
+    assert titled(sch, "Unsupervised Deep Learning")["people"] == ["Alex Graves", "Marc Aurelio Ranzato"]
+
+
+def test_the_same_room_before_the_time_of_several_titles_is_their_room():
+    sch = read("Sat Jul 27, 2024\n\n"
+               "Poster Session West Hall 2 10:00 - 11:00\nLunch Break West Hall 2 11:00 - 12:00\n"
+               "Session 3 12:00 - 13:00\nOral Session 4 13:00 - 14:00\n")
+    assert titled(sch, "Poster Session")["room"] == "West Hall 2"
+    assert titled(sch, "Lunch Break")["room"] == "West Hall 2"
+    # `Session 3`, `Session 4`: numbered sessions, not a room
+    assert titled(sch, "Oral Session 4")["room"] is None
 
 
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():

@@ -20,7 +20,7 @@ from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
-from .lines import day_line, header_of, is_debris, is_nav, is_people_line, words
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days
@@ -45,6 +45,7 @@ class Reader:
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
+        self.tail_rooms: set[str] = set()
 
     @property
     def known_rooms(self) -> frozenset[str]:
@@ -61,6 +62,7 @@ class Reader:
         lines = self.doc.lines
         # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
         ends: dict[str, set[str]] = {}
+        tails: dict[str, set[str]] = {}
         headers = 0
         followed = 0
         prev_header = False
@@ -72,7 +74,10 @@ class Reader:
                     # after different titles: a room (`(Garden Pavilion)`); the same title
                     # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
                     ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
-            h = ln.cells is None and header_of(ln) is not None
+            hd = header_of(ln) if ln.cells is None else None
+            h = hd is not None
+            if h and hd.position == "tail":
+                _tail_room_candidates(hd.rest, tails)
             if h:
                 headers += 1
                 if prev_header:
@@ -85,6 +90,9 @@ class Reader:
                 self.rooms.add(only.group(1))
             elif n >= 2 and not label_kind(room) and not org_like(room) and room[:1].isupper():
                 self.rooms.add(room)  # (a lower-case note such as `(parallel)` is no room)
+        # `Opening Remarks Mirror 1 08:00 - 08:30`: the same room ends several titles
+        # written before their times
+        self.tail_rooms = {room for room, prefixes in tails.items() if len(prefixes) >= 2}
         # People written before titles (`1A-1 Names` then the title), page-wide (judged on
         # the first few hundred lines: a page keeps one layout).
         self.people_first = _people_first(lines[:600])
@@ -161,6 +169,14 @@ class Reader:
 
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
+        rest = h.rest
+        if h.position == "tail" and self.tail_rooms:
+            rest, tail_room = _without_tail_room(rest, self.tail_rooms)
+            room = room or tail_room
+        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
+        # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
+        # the title above it its day, time and room
+        above = self._title_above(ln) if room_only else None
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
             if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
@@ -171,25 +187,47 @@ class Reader:
                       level=ln.heading, column=column, zone=t.zone, room=room)
         draft.day = self.day
         draft.used.add(ln.no)
-        rest = h.rest
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
         if h.rest_offset and spans:
             from .doc import Span
 
             spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
                           for s in spans)
-        self._apply_header_text(draft, rest, spans)
+        if room_only:
+            draft.room = room_only.group(1).strip()
+            rest, spans = (above.text, above.spans) if above is not None else ("", ())
+            if above is not None:
+                draft.used.add(above.no)
+        self._apply_header_text(draft, rest, spans, title_only=above is not None)
         draft.body_para = ln.para
         self.place(draft)
         return draft
 
-    def _apply_header_text(self, draft: Draft, rest: str, spans) -> None:
+    def _title_above(self, ln: Line) -> Line | None:
+        """The untimed line right above `ln` (no blank line between), taken from the
+        lines waiting to be read or from the open entry's body, when it reads as a
+        title rather than people."""
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        if not holder:
+            return None
+        above = holder[-1]
+        if above.no != ln.no - 1 or above.para != ln.para or above.cells is not None \
+                or day_line(above) is not None:
+            return None
+        who = people_of(above.text)
+        if who is not None and who.score >= 0.5 and (
+                who.entries >= 2 or any(p.affiliation for p in who.people)):
+            return None  # the speakers of the entry, written above its time
+        holder.pop()
+        return above
+
+    def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")
         if not rest:
             draft.slot = True
             return
         parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
-                           prefer=self.prefer_sep)
+                           prefer=self.prefer_sep, title_only=title_only)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
@@ -683,6 +721,7 @@ DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
 _SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
+_ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
@@ -700,6 +739,33 @@ def _compatible(current: DayMark, new: DayMark) -> bool:
 
 def _minutes(t: time | None) -> int | None:
     return None if t is None else t.hour * 60 + t.minute
+
+
+_TAIL_ROOM = re.compile(r"^(?:[A-Z][\w.'-]*\s+)?[A-Z][\w.'-]*\s+(?:\d{1,4}[A-Za-z]?|[A-Z])$")
+_NOT_ROOM_WORDS = frozenset({"session", "part", "day", "week", "round", "group", "panel",
+                             "track", "tutorial", "workshop", "lecture", "keynote", "talk"})
+
+
+def _tail_room_candidates(rest: str, tails: dict[str, set[str]]) -> None:
+    """Note the last two and three words of a title written before its time when they
+    read as a room (`Mirror 1`, `Hall B`, `West Hall 2`), with what precedes them."""
+    words_ = rest.split()
+    for k in (2, 3):
+        if len(words_) <= k:
+            break
+        room = " ".join(words_[-k:])
+        if _TAIL_ROOM.match(room) and words_[-k].lower() not in _NOT_ROOM_WORDS \
+                and label_kind(words_[-k]) is None:
+            tails.setdefault(room, set()).add(" ".join(words_[:-k]).lower())
+
+
+def _without_tail_room(rest: str, rooms: set[str]) -> tuple[str, str | None]:
+    words_ = rest.split()
+    for k in (3, 2):
+        room = " ".join(words_[-k:])
+        if len(words_) > k and room in rooms:
+            return " ".join(words_[:-k]), room
+    return rest, None
 
 
 def _inside(child: Draft, parent: Draft) -> bool:
