@@ -325,7 +325,6 @@ def test_day_heading_dates_the_times_under_it(heading: str, day: date):
     assert titled(sch, "Coffee Break")["date"] == day
 
 
-@xfail("the event's own line 'July 11, 2026, 9:00-17:00, Coex …' becomes a 09:00-17:00 session of its own")
 def test_one_day_workshop_whose_date_is_stated_once():
     sch = read("# Workshop on Robot Learning in the Wild\n\n"
                "**July 11, 2026, 9:00-17:00, Coex Convention Center, Room 402**\n\n"

@@ -130,6 +130,26 @@ class Reader:
             i += 1
         self.close_all()
         self.flush_pending()
+        self._event_hours()
+
+    def _event_hours(self) -> None:
+        """`**July 11, 2026, 9:00-17:00, Coex …**` over the program: the event's own date
+        and hours, stated once.  The first timed entry, dated on its own line, whose range
+        holds the entries after it on that day without any of them under it, is the day
+        of the program and not an entry of it."""
+        if len(self.top) < 3:
+            return
+        first = self.top[0]
+        if not first.day_on_line or first.children or first.end is None or first.start is None:
+            return
+        same = [d for d in self.top[1:] if d.day is first.day]
+        if len(same) < 2 or not all(d.start is not None and first.start <= d.start < first.end
+                                    for d in same):
+            return
+        self.top.pop(0)
+        self.used |= first.used
+        self.diag.info("event-hours", f"line {first.line} read as the date and hours of the "
+                       "event, not as an entry of its program", first.line)
 
     def set_day(self, mark: DayMark | None, line: int, column: str | None = None) -> DayRef:
         self.day = DayRef(mark, self.days_seen, line, column)
@@ -186,6 +206,7 @@ class Reader:
         draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=ln.heading, column=column, zone=t.zone, room=room)
         draft.day = self.day
+        draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
         if h.rest_offset and spans:
