@@ -446,7 +446,6 @@ def test_seed_001_without_blank_lines_still_gives_its_sessions_and_talks():
 # Parallel sessions and rooms
 # ---------------------------------------------------------------------------------------
 
-@xfail("two bold sessions under one time heading: only the first becomes a session, the second's talks join it")
 def test_parallel_sessions_under_one_time():
     sch = read("## Thursday, November 6, 2025\n\n### 13:30 - 15:00\n\n"
                "**Session A: Networking** (Room 101)\n\n- Congestion Control for AI Clusters — Li Wei\n\n"
@@ -455,6 +454,19 @@ def test_parallel_sessions_under_one_time():
     assert (a["start"], a["end"]) == (b["start"], b["end"]) == ("13:30", "15:00")
     assert (a["room"], b["room"]) == ("Room 101", "Room 102")
     assert titled(sch, "Side Channels in Confidential VMs")["session"] == "Session B: Security"
+
+
+def test_parallel_tracks_as_deeper_headings_under_one_time():
+    sch = read("## Friday, November 7, 2025\n\n### 10:30 - 12:00\n\n"
+               "#### Track 1: Storage (Hall A)\n\n- Log-Structured Merge Trees on ZNS — Ana Ruiz\n"
+               "- Tiered Caching for Object Stores — Bo Chen\n\n"
+               "#### Track 2: Compilers (Hall B)\n\n- Incremental SSA Repair — Omar Haddad\n\n"
+               "### 12:00 - 13:00 Lunch\n")
+    a, b = titled(sch, "Track 1: Storage"), titled(sch, "Track 2: Compilers")
+    assert (a["start"], a["end"], a["room"]) == ("10:30", "12:00", "Hall A")
+    assert (b["start"], b["end"], b["room"]) == ("10:30", "12:00", "Hall B")
+    assert titled(sch, "Tiered Caching for Object Stores")["session"] == "Track 1: Storage"
+    assert titled(sch, "Incremental SSA Repair")["session"] == "Track 2: Compilers"
 
 
 def test_rooms_as_columns():

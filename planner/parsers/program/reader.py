@@ -15,7 +15,7 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
-from .body import Item, classify, group, own_part, read_item
+from .body import Item, _strong, classify, group, own_part, read_item
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
@@ -545,6 +545,8 @@ class Reader:
         lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
         if not lines:
             return
+        if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+            return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
@@ -632,6 +634,30 @@ class Reader:
             child = self._draft_of_item(it, d)
             if child is not None:
                 d.children.append(child)
+
+    def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
+        """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
+        talks, then `**Session B: …**` and its list: sessions side by side in the slot.
+        Each is a line set apart (bold, or a deeper heading) with list items under it."""
+        def head(k: int) -> bool:
+            ln = lines[k]
+            set_apart = _strong(ln) == "bold" or bool(ln.heading and slot.level and ln.heading > slot.level)
+            return set_apart and not ln.bullet and k + 1 < len(lines) and lines[k + 1].bullet
+
+        heads = [k for k in range(len(lines)) if head(k)]
+        if len(heads) < 2 or heads[0] != 0:
+            return False
+        for a, b in zip(heads, heads[1:] + [len(lines)]):
+            k = Draft(line=lines[a].no, level=lines[a].heading)
+            k.day = slot.day
+            k.used.add(lines[a].no)
+            self._apply_header_text(k, lines[a].text, lines[a].spans)
+            k.is_session = True
+            k.body = lines[a + 1:b]
+            k.body_para = -1
+            self.read_body(k)
+            slot.children.append(k)
+        return True
 
     def _attach_labels(self, d: Draft, own) -> None:
         """Chair and sponsor lines under parallel titles belong to the title above them."""
