@@ -9,6 +9,7 @@ their entry closes (`body.py`), when all the lines that belong to it are known.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from datetime import time
@@ -20,7 +21,7 @@ from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
-from .lines import day_line, header_of, is_debris, is_nav, is_people_line, people_of, words
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days
@@ -46,6 +47,10 @@ class Reader:
         self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
+        # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
+        # level of the heading it stands under]
+        self.block_rooms: list[list] = []
+        self._section_level = 0
 
     @property
     def known_rooms(self) -> frozenset[str]:
@@ -131,6 +136,47 @@ class Reader:
         self.close_all()
         self.flush_pending()
         self._event_hours()
+        self._block_room_apply()
+
+    def _block_room(self, ln: Line) -> bool:
+        """`Location: Auditorium B` outside any entry: the room of the entries after it,
+        up to the next day or a heading as high as the one it stands under."""
+        if ln.cells is not None or ln.heading:
+            return False
+        got = label_line(ln.text)
+        if got is None or got[0] not in ("location", "room", "venue", "where") or not got[1] \
+                or len(got[1]) > 60:
+            return False
+        self._end_block_room(ln.no)
+        self.block_rooms.append([ln.no, None, got[1].strip(" *"), self._section_level])
+        self.used.add(ln.no)
+        return True
+
+    def _end_block_room(self, line: int, heading: int = 0) -> None:
+        if self.block_rooms and self.block_rooms[-1][1] is None \
+                and (not heading or heading <= self.block_rooms[-1][3]):
+            self.block_rooms[-1][1] = line
+
+    def _block_room_apply(self) -> None:
+        if not self.block_rooms:
+            return
+        starts = [b[0] for b in self.block_rooms]
+
+        def room_at(line: int) -> str | None:
+            k = bisect.bisect_right(starts, line) - 1
+            if k < 0:
+                return None
+            b = self.block_rooms[k]
+            return b[2] if b[1] is None or line < b[1] else None
+
+        def give(d: Draft, room: str | None) -> None:
+            room = room or room_at(d.line)
+            d.room = d.room or room
+            for k in d.children:
+                give(k, room)
+
+        for d in self.top:
+            give(d, None)
 
     def _event_hours(self) -> None:
         """`**July 11, 2026, 9:00-17:00, Coex …**` over the program: the event's own date
@@ -152,12 +198,16 @@ class Reader:
                        "event, not as an entry of its program", first.line)
 
     def set_day(self, mark: DayMark | None, line: int, column: str | None = None) -> DayRef:
+        self._end_block_room(line)
         self.day = DayRef(mark, self.days_seen, line, column)
         self.days_seen += 1
         return self.day
 
     def line(self, ln: Line) -> None:
         text = ln.text
+        if ln.heading:
+            self._end_block_room(ln.no, ln.heading)
+            self._section_level = ln.heading
         h = header_of(ln)
         if h is not None and h.time.open == "allday" and not h.rest and not self.stack:
             h = None
@@ -185,7 +235,8 @@ class Reader:
                 cur.body.append(ln)
                 return
             self.close_all()
-        self.pending.append(ln)
+        if not self._block_room(ln):
+            self.pending.append(ln)
 
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
