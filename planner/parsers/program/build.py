@@ -30,7 +30,7 @@ from .drafts import DayRef, Draft
 from .kinds import is_break, kind_from_words
 from .people import Person
 from .stated_zone import stated_zone
-from .when import DayMark, find_days, years_in
+from .when import DayMark, find_days, years_in, years_in_links
 
 _ALLDAY = (time(9, 0), time(17, 0))
 _DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
@@ -94,22 +94,17 @@ class Builder:
             texts = [ln.text] if ln.cells is None else [c.text for c in ln.cells]
             for t in texts:
                 w = 3 if ln.heading else 1
-                for y in years_in(t):
+                for y in years_in(t) + years_in_links(t):
                     if 1990 <= y <= max_year:
                         votes[y] += w
-            for s in ln.spans:
+            spans = list(ln.spans)
+            if ln.cells:
+                spans += [s for c in ln.cells for cl in c.lines for s in cl.spans]
+            for s in spans:
                 if s.href:
-                    for y in years_in(s.href):
+                    for y in years_in(s.href) + years_in_links(s.href):
                         if 1990 <= y <= max_year:
                             votes[y] += 1
-            if ln.cells:
-                for c in ln.cells:
-                    for cl in c.lines:
-                        for s in cl.spans:
-                            if s.href:
-                                for y in years_in(s.href):
-                                    if 1990 <= y <= max_year:
-                                        votes[y] += 1
         if self.doc.title:
             for y in years_in(self.doc.title):
                 votes[y] += 3

@@ -485,3 +485,19 @@ def years_in(line: str) -> list[int]:
     if "'" in line or "’" in line:
         out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
     return out
+
+
+# `https://example.org/2023/slides/`: a year as a path segment of a link
+_URL_YEAR = re.compile(r"/((?:19|20)\d\d)(?=/|$|[?#])")
+_URL = re.compile(r"\bhttps?://\S+")
+
+
+def years_in_links(text: str) -> list[int]:
+    """The years written as a path segment of the links in `text` (or of `text`, a link)."""
+    if "/" not in text:
+        return []
+    urls = _URL.findall(text) if "://" in text else []
+    if not urls and text.startswith("/"):
+        urls = [text]
+    return [int(y) for u in urls for y in _URL_YEAR.findall(u)]
+
