@@ -424,6 +424,31 @@ def test_tab_separated_paste_of_a_table():
     assert titled(sch, "Building Extensions in Rust")["room"] == "Room 2"
 
 
+def test_days_as_columns_with_a_title_and_a_speaker_in_each_cell():
+    sch = read("# Rust Summer School 2025\n\nJune 2-3, 2025\n\n| Time | Monday | Tuesday |\n|---|---|---|\n"
+               "| 9:00 - 10:00 | Intro to Rust<br>Ana Ruiz | Async Rust<br>Bo Chen |\n"
+               "| 10:00 - 11:00 | Ownership<br>Li Wei | Unsafe Rust<br>Sara Olsen |\n", name="school.md")
+    e = titled(sch, "Async Rust")
+    assert (e["date"], e["start"], e["end"], e["people"]) == (date(2025, 6, 3), "09:00", "10:00", ["Bo Chen"])
+    e = titled(sch, "Ownership")
+    assert (e["date"], e["start"], e["people"]) == (date(2025, 6, 2), "10:00", ["Li Wei"])
+    assert titled(sch, "Unsafe Rust")["date"] == date(2025, 6, 3)
+
+
+def test_pipe_rows_without_a_delimiter_row_days_over_columns_and_space_only_ranges():
+    sch = read("Storage Systems Workshop 2024\n\n"
+               "| | Monday 15 July | Tuesday 16 July |\n"
+               "| 08:45 09:00 | Welcome | |\n"
+               "| 09:00 10:00 | Tiered Caching | Learned Indexes |\n"
+               "| 10:00 10:30 | Coffee Break | Coffee Break |\n"
+               "| 10:30 12:00 | Session 1: Flash | Session 3: Networks |\n")
+    assert ("Welcome", "08:45", "09:00") in slots(sch)
+    e = titled(sch, "Session 3: Networks")
+    assert (e["date"], e["start"], e["end"]) == (date(2024, 7, 16), "10:30", "12:00")
+    assert titled(sch, "Session 1: Flash")["date"] == date(2024, 7, 15)
+    assert titled(sch, "Learned Indexes")["date"] == date(2024, 7, 16)
+
+
 def test_csv_with_a_header_row():
     sch = read("date,start,end,title,speakers,room\n"
                "2025-06-03,09:00,09:45,Opening Keynote: The Road to 1.0,Guido van Rossum,Main Hall\n"

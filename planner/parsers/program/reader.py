@@ -612,6 +612,13 @@ class Reader:
                 got = read_people(first.line.text)
                 if got is None or got.entries == 1 and not got.people[0].affiliation:
                     first.kind, first.parts = "title", None
+        if d.from_table and d.title is None and not groups \
+                and sum(r.kind == "people" for r in own) >= 2 \
+                and not any(r.kind == "title" for r in own):
+            # a cell of an entry opens with its title, however name-like
+            # (`Async Rust` over `Bo Chen`)
+            first = next(r for r in own if r.kind == "people")
+            first.kind, first.parts = "title", None
         people, chairs, text, room, titles = own_part(own)
         for r in own:
             if r.kind in ("people", "label", "prose", "link", "kindlabel"):

@@ -106,10 +106,20 @@ def _is_time_cell(text: str) -> TimeMark | None:
     t = first_time(text)
     if t is None:
         return None
+    if t.end is None and t.start is not None and t.open is None:
+        # `08:45 09:00`: two clocks with only a space between, the start and end of a row
+        m = _SECOND_CLOCK.match(text, t.stop)
+        u = first_time(text[m.end(1):]) if m else None
+        if u is not None and u.begin == 0 and u.start is not None and u.end is None \
+                and u.strong and u.start > t.start:
+            t = replace(t, end=u.start, stop=m.end(1) + u.stop, meridiem=t.meridiem or u.meridiem)
     rest = (text[:t.begin] + text[t.stop:]).strip(" -–—,|()*")
     if len(rest.split()) > 3:
         return None
     return t
+
+
+_SECOND_CLOCK = re.compile(r"(\s+)(?=\d{1,2}[:.]\d\d)")
 
 
 def role_of_header(text: str) -> str | None:
@@ -368,6 +378,8 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
             continue
         if len(vals) == 1 and k < 2 and _day_cell(vals[0]):
             continue  # the day over the header (`| Monday October 23, 2023 | | |`)
+        if len(vals) >= 2 and all(_day_cell(v) for v in vals):
+            return k  # `|  | Monday 15 July | Tuesday 16 July |`: days over their columns
         cells = [c for c in (ln.cells or []) if not c.empty]
         single = all(len(c.lines) == 1 for c in cells)
         if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
