@@ -46,6 +46,19 @@ def test_no_name_means_two_things():
     assert not set(weekdays) & set(months)
 
 
+def test_every_name_is_read_in_a_date():
+    from planner.parsers.program.when import find_days
+
+    for name, month in locale_names.MONTHS.items():
+        # (lower-case `mar`, `dec` are words as often as months: those need a capital)
+        for written in (name.capitalize(), name.upper()) + ((name,) if len(name) >= 4 else ()):
+            days = find_days(f"3 {written} 2025")
+            assert [(d.day, d.month, d.year) for d in days] == [(3, month, 2025)], written
+    for name, weekday in locale_names.WEEKDAYS.items():
+        days = find_days(f"{name.capitalize()}, 3 Juni 2025")
+        assert [d.weekday for d in days] == [weekday], name
+
+
 def render() -> str:
     """The text of locale_names.py, from babel's data."""
     weekdays, months = cldr_names()
