@@ -256,6 +256,21 @@ def test_the_same_room_before_the_time_of_several_titles_is_their_room():
     assert titled(sch, "Oral Session 4")["room"] is None
 
 
+def test_twelve_am_after_a_morning_is_noon():
+    sch = read("Workshop on Data Systems 2025\n\nThursday, 12 June 2025\n\n"
+               "9.00 am - 10.30 am Session 1: Query Processing\n10.30 am - 11.00 am Coffee break\n"
+               "11.00 am - 12.00 am Session 2: Storage\n12.00 am - 1.30 pm Lunch\n"
+               "1.30 pm - 3.00 pm Session 3: Streams\n")
+    assert slots(sch) >= {("Session 2: Storage", "11:00", "12:00"), ("Lunch", "12:00", "13:30"),
+                          ("Session 3: Streams", "13:30", "15:00")}
+
+
+def test_a_session_after_midnight_stays_after_midnight():
+    sch = read("## Saturday, December 27, 2025\n\n22:00 - 23:30 Lightning Talks\n"
+               "00:30 - 02:00 Late Night Hacking\n")
+    assert ("Late Night Hacking", "00:30", "02:00") in slots(sch)
+
+
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
     sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"
@@ -335,6 +350,46 @@ def test_one_day_workshop_whose_date_is_stated_once():
         assert titled(sch, title)["date"] == date(2026, 7, 11)
     # The event's own line (9:00-17:00 at the venue) is not a session of its own.
     assert not any(e["start"] == "09:00" and e["end"] == "17:00" for e in entries(sch))
+
+
+# ---------------------------------------------------------------------------------------
+# Programs in German, French and Spanish
+# ---------------------------------------------------------------------------------------
+
+def test_german_program_with_uhr_and_pause_words():
+    sch = read("# Herbsttagung Verteilte Systeme 2024\n\n## Montag, 3. Juni 2024\n\n"
+               "- 9:00 Uhr Begrüßung\n"
+               "- 9:15 - 10:30 Uhr Konsensprotokolle in der Praxis, Anna Schmidt\n"
+               "- 10:30 - 11:00 Uhr Kaffeepause\n- 12:30 - 13:30 Uhr Mittagspause\n\n"
+               "## Dienstag, 4. Juni 2024\n\n- von 9 bis 10 Uhr Keynote: Verifizierte Compiler, Maria Weber\n",
+               name="tagung.md")
+    e = titled(sch, "Konsensprotokolle in der Praxis")
+    assert (e["date"], e["start"], e["end"], e["people"]) == (date(2024, 6, 3), "09:15", "10:30", ["Anna Schmidt"])
+    assert titled(sch, "Begrüßung")["kind"] == SessionKind.REMARKS
+    assert titled(sch, "Mittagspause")["kind"] == titled(sch, "Kaffeepause")["kind"] == SessionKind.BREAK
+    e = titled(sch, "Verifizierte Compiler")
+    assert (e["date"], e["start"], e["end"], e["kind"]) == (date(2024, 6, 4), "09:00", "10:00", SessionKind.KEYNOTE)
+
+
+def test_french_program_with_h_clocks():
+    sch = read("Journées Systèmes 2025\n\nMardi 10 juin 2025\n"
+               "9h30 - 10h30 Ordonnancement des tâches sur GPU, Claire Dubois\n"
+               "10h30 - 11h00 Pause café\n12h30 - 14h00 Déjeuner\n\n"
+               "Mercredi 11 juin 2025\n9h30 - 10h30 Systèmes de fichiers distribués, Paul Martin\n")
+    e = titled(sch, "Ordonnancement des tâches sur GPU")
+    assert (e["date"], e["start"], e["end"], e["people"]) == (date(2025, 6, 10), "09:30", "10:30", ["Claire Dubois"])
+    assert titled(sch, "Déjeuner")["kind"] == SessionKind.BREAK
+    assert titled(sch, "Systèmes de fichiers distribués")["date"] == date(2025, 6, 11)
+
+
+def test_spanish_program_with_de_dates_and_a_ranges():
+    sch = read("Jornadas de Sistemas 2025\n\nMiércoles, 5 de noviembre de 2025\n"
+               "09:00 a 09:30 Bienvenida\n09:30 a 10:30 Planificación de tareas en clústeres, Lucía Fernández\n"
+               "10:30 a 11:00 Pausa café\n")
+    e = titled(sch, "Planificación de tareas en clústeres")
+    assert (e["date"], e["start"], e["end"], e["people"]) == (date(2025, 11, 5), "09:30", "10:30", ["Lucía Fernández"])
+    assert titled(sch, "Bienvenida")["kind"] == SessionKind.REMARKS
+    assert titled(sch, "Pausa café")["kind"] == SessionKind.BREAK
 
 
 # ---------------------------------------------------------------------------------------

@@ -384,7 +384,8 @@ class Builder:
                     d.end, d.end_guess = time(nxt // 60, nxt % 60), True
 
     def _fix_meridiems(self, dates: dict[int, date]) -> None:
-        """A bare `2:15` after `11:30` the same day is in the afternoon."""
+        """A bare `2:15` after `11:30` the same day is in the afternoon, and `12.00 am`
+        after `11.00 am` is noon."""
         by_day: dict[object, list[Draft]] = {}
         for d in self.top:
             by_day.setdefault(id(d.day) if d.day else None, []).append(d)
@@ -401,6 +402,12 @@ class Builder:
                     for k in d.children:
                         if k.start is not None and k.start.hour < 12:
                             k.start = time(k.start.hour + 12, k.start.minute)
+                elif last is not None and d.start.hour == 0 and 8 * 60 <= _mins(last) < 13 * 60:
+                    # `12.00 am - 1.30 pm Lunch` after `11.00 am`: noon, written as 12 am
+                    d.start = time(12, d.start.minute)
+                    for k in d.children:
+                        if k.start is not None and k.start.hour == 0:
+                            k.start = time(12, k.start.minute)
                 if d.end is not None and d.start is not None and d.end < d.start and d.end.hour < 12 \
                         and d.end.hour + 12 >= d.start.hour:
                     d.end = time(d.end.hour + 12, d.end.minute)
