@@ -352,6 +352,17 @@ def test_one_day_workshop_whose_date_is_stated_once():
     assert not any(e["start"] == "09:00" and e["end"] == "17:00" for e in entries(sch))
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Skip to main content\nWelcome\n\n# ICML 2024 Workshop on Efficient Systems\n\n", "ICML Workshop on Efficient Systems 2024"),
+    ("Home\nProceedings\n\n# Workshop on Robot Learning in the Wild\n\n", "Workshop on Robot Learning in the Wild"),
+    ("The\nSchedule\n\n", "Conference program"),
+], ids=["nav-then-heading", "generic-then-heading", "no-name"])
+def test_the_conference_name_is_the_event_not_the_navigation(text: str, name: str):
+    sch = read(text + "## Monday, July 14, 2025\n\n09:00 - 10:00 Opening Remarks\n10:00 - 10:30 Coffee Break\n",
+               name="page.md")
+    assert sch.conference == name
+
+
 # ---------------------------------------------------------------------------------------
 # Programs in German, French and Spanish
 # ---------------------------------------------------------------------------------------

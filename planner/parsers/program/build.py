@@ -333,18 +333,23 @@ class Builder:
         `LangDev Meetup 14-15 November 2023` -> `LangDev Meetup 2023`)."""
         from .lines import header_of
 
-        from .lines import day_line
+        from .lines import day_line, is_nav
 
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
-                      (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
+                      (ln.heading in (1, 2) or ln.no <= 8) and header_of(ln) is None
                       and day_line(ln) is None and not _META_LINE.match(ln.text)]
-        # Only the page's first heading names it (later ones name its parts).
-        candidates = candidates[:1]
         if self.doc.title:
-            candidates.append(Line(0, self.doc.title))
-        for ln in candidates:
-            name = _name_of(ln.text)
-            if name:
+            candidates.insert(0, Line(0, self.doc.title))
+        # The first line that reads as an event's name (a year, an acronym, `Workshop`);
+        # page furniture before it (`Skip to main content`, `Welcome`) is not the name.
+        # Failing that, only the page's first heading names it (later ones name its parts).
+        names = [(ln, _name_of(ln.text)) for ln in candidates[:12] if not is_nav(ln.text)]
+        for ln, name in names:
+            if name and _event_name(name):
+                return name
+        for ln, name in names[:1] + ([(candidates[0], _name_of(candidates[0].text))]
+                                     if self.doc.title and len(candidates) > 1 else []):
+            if name and not _GENERIC_NAME.match(name) and (ln.heading or ln.no == 0):
                 return name
         self.diag.info("no-conference",
                        "the text does not name its conference; add metadata or a .toml beside it")
@@ -611,6 +616,27 @@ _NAME_NOISE = re.compile(
 _NAME_CUT = re.compile(r"\s+(?:[-–—|:@]|at)\s+.*$")
 
 
+_EVENT_WORD = re.compile(r"\b(?:workshop|conference|symposium|meetup|summit|school|forum|"
+                         r"congress|colloquium|seminar|hackathon|tagung|journ[ée]es|jornadas|"
+                         r"days|con|fest|camp)\b", re.IGNORECASE)
+_ACRONYM = re.compile(r"\b[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*\b")
+# One word that names a page or its part, not an event (`Welcome`, `Proceedings`)
+_GENERIC_NAME = re.compile(r"^(?:the|welcome|proceedings|workshops?|upcoming|auto update|"
+                           r"news|overview|introduction|about|info|information)$", re.IGNORECASE)
+
+
+def _event_name(name: str) -> bool:
+    """Whether a name read from a line names an event: it holds a year, an acronym
+    (`NeurIPS`, `CCDL`) or a word such as `Workshop`."""
+    words_ = name.split()
+    if name[:1].islower():
+        return False  # `are available on OpenReview`, `cs.CC cs.DM`: a phrase, not a name
+    if len(words_) > 4 and sum(w[:1].islower() for w in words_) > len(words_) / 2:
+        return False  # a sentence (`Workshops co-organized with the main conference`)
+    return bool(re.search(r"\b(?:19|20)\d\d\b", name) or _ACRONYM.search(name)
+                or _EVENT_WORD.search(name)) and not _GENERIC_NAME.match(name)
+
+
 def _name_of(text: str) -> str | None:
     if len(text) > 120 or _GENERIC_TITLES.match(text.strip()):
         return None
@@ -626,7 +652,7 @@ def _name_of(text: str) -> str | None:
     if not keep_at:
         cleaned = _NAME_CUT.sub("", cleaned)
     cleaned = _NAME_NOISE.sub(" ", cleaned)
-    cleaned = " ".join(cleaned.split()).strip(" ,.;:-–—|(")
+    cleaned = " ".join(cleaned.split()).strip(" ,.;:-–—|(#")
     if not cleaned or len(cleaned.split()) > 8 or not any(c.isupper() for c in cleaned):
         return None
     if years and str(years[0]) not in cleaned:
