@@ -30,7 +30,7 @@ from .drafts import DayRef, Draft
 from .kinds import is_break, kind_from_words
 from .people import Person
 from .stated_zone import stated_zone
-from .when import DayMark, find_days, years_in
+from .when import DayMark, find_days, years_in, years_in_links
 
 _ALLDAY = (time(9, 0), time(17, 0))
 _DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
@@ -94,22 +94,17 @@ class Builder:
             texts = [ln.text] if ln.cells is None else [c.text for c in ln.cells]
             for t in texts:
                 w = 3 if ln.heading else 1
-                for y in years_in(t):
+                for y in years_in(t) + years_in_links(t):
                     if 1990 <= y <= max_year:
                         votes[y] += w
-            for s in ln.spans:
+            spans = list(ln.spans)
+            if ln.cells:
+                spans += [s for c in ln.cells for cl in c.lines for s in cl.spans]
+            for s in spans:
                 if s.href:
-                    for y in years_in(s.href):
+                    for y in years_in(s.href) + years_in_links(s.href):
                         if 1990 <= y <= max_year:
                             votes[y] += 1
-            if ln.cells:
-                for c in ln.cells:
-                    for cl in c.lines:
-                        for s in cl.spans:
-                            if s.href:
-                                for y in years_in(s.href):
-                                    if 1990 <= y <= max_year:
-                                        votes[y] += 1
         if self.doc.title:
             for y in years_in(self.doc.title):
                 votes[y] += 3
@@ -338,18 +333,23 @@ class Builder:
         `LangDev Meetup 14-15 November 2023` -> `LangDev Meetup 2023`)."""
         from .lines import header_of
 
-        from .lines import day_line
+        from .lines import day_line, is_nav
 
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
-                      (ln.heading in (1, 2) or ln.no <= 3) and header_of(ln) is None
+                      (ln.heading in (1, 2) or ln.no <= 8) and header_of(ln) is None
                       and day_line(ln) is None and not _META_LINE.match(ln.text)]
-        # Only the page's first heading names it (later ones name its parts).
-        candidates = candidates[:1]
         if self.doc.title:
-            candidates.append(Line(0, self.doc.title))
-        for ln in candidates:
-            name = _name_of(ln.text)
-            if name:
+            candidates.insert(0, Line(0, self.doc.title))
+        # The first line that reads as an event's name (a year, an acronym, `Workshop`);
+        # page furniture before it (`Skip to main content`, `Welcome`) is not the name.
+        # Failing that, only the page's first heading names it (later ones name its parts).
+        names = [(ln, _name_of(ln.text)) for ln in candidates[:12] if not is_nav(ln.text)]
+        for ln, name in names:
+            if name and _event_name(name):
+                return name
+        for ln, name in names[:1] + ([(candidates[0], _name_of(candidates[0].text))]
+                                     if self.doc.title and len(candidates) > 1 else []):
+            if name and not _GENERIC_NAME.match(name) and (ln.heading or ln.no == 0):
                 return name
         self.diag.info("no-conference",
                        "the text does not name its conference; add metadata or a .toml beside it")
@@ -389,7 +389,8 @@ class Builder:
                     d.end, d.end_guess = time(nxt // 60, nxt % 60), True
 
     def _fix_meridiems(self, dates: dict[int, date]) -> None:
-        """A bare `2:15` after `11:30` the same day is in the afternoon."""
+        """A bare `2:15` after `11:30` the same day is in the afternoon, and `12.00 am`
+        after `11.00 am` is noon."""
         by_day: dict[object, list[Draft]] = {}
         for d in self.top:
             by_day.setdefault(id(d.day) if d.day else None, []).append(d)
@@ -406,6 +407,12 @@ class Builder:
                     for k in d.children:
                         if k.start is not None and k.start.hour < 12:
                             k.start = time(k.start.hour + 12, k.start.minute)
+                elif last is not None and d.start.hour == 0 and 8 * 60 <= _mins(last) < 13 * 60:
+                    # `12.00 am - 1.30 pm Lunch` after `11.00 am`: noon, written as 12 am
+                    d.start = time(12, d.start.minute)
+                    for k in d.children:
+                        if k.start is not None and k.start.hour == 0:
+                            k.start = time(12, k.start.minute)
                 if d.end is not None and d.start is not None and d.end < d.start and d.end.hour < 12 \
                         and d.end.hour + 12 >= d.start.hour:
                     d.end = time(d.end.hour + 12, d.end.minute)
@@ -609,6 +616,27 @@ _NAME_NOISE = re.compile(
 _NAME_CUT = re.compile(r"\s+(?:[-–—|:@]|at)\s+.*$")
 
 
+_EVENT_WORD = re.compile(r"\b(?:workshop|conference|symposium|meetup|summit|school|forum|"
+                         r"congress|colloquium|seminar|hackathon|tagung|journ[ée]es|jornadas|"
+                         r"days|con|fest|camp)\b", re.IGNORECASE)
+_ACRONYM = re.compile(r"\b[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*\b")
+# One word that names a page or its part, not an event (`Welcome`, `Proceedings`)
+_GENERIC_NAME = re.compile(r"^(?:the|welcome|proceedings|workshops?|upcoming|auto update|"
+                           r"news|overview|introduction|about|info|information)$", re.IGNORECASE)
+
+
+def _event_name(name: str) -> bool:
+    """Whether a name read from a line names an event: it holds a year, an acronym
+    (`NeurIPS`, `CCDL`) or a word such as `Workshop`."""
+    words_ = name.split()
+    if name[:1].islower():
+        return False  # `are available on OpenReview`, `cs.CC cs.DM`: a phrase, not a name
+    if len(words_) > 4 and sum(w[:1].islower() for w in words_) > len(words_) / 2:
+        return False  # a sentence (`Workshops co-organized with the main conference`)
+    return bool(re.search(r"\b(?:19|20)\d\d\b", name) or _ACRONYM.search(name)
+                or _EVENT_WORD.search(name)) and not _GENERIC_NAME.match(name)
+
+
 def _name_of(text: str) -> str | None:
     if len(text) > 120 or _GENERIC_TITLES.match(text.strip()):
         return None
@@ -624,7 +652,7 @@ def _name_of(text: str) -> str | None:
     if not keep_at:
         cleaned = _NAME_CUT.sub("", cleaned)
     cleaned = _NAME_NOISE.sub(" ", cleaned)
-    cleaned = " ".join(cleaned.split()).strip(" ,.;:-–—|(")
+    cleaned = " ".join(cleaned.split()).strip(" ,.;:-–—|(#")
     if not cleaned or len(cleaned.split()) > 8 or not any(c.isupper() for c in cleaned):
         return None
     if years and str(years[0]) not in cleaned:

@@ -35,6 +35,10 @@ _FIELD = re.compile(
     r"Sponsored by|Host|Hosts|Panell?ists?)\s*:\s*",
     re.IGNORECASE,
 )
+# `(Room 101)`, `(Hall B)`, `(Auditorium 2)`: a room word and its number or letter
+_ROOM_WORD = re.compile(r"^(?:rooms?|rm\.?|hall|auditorium|ballroom|salon|suite|theat(?:re|er)|"
+                        r"lecture hall|aula|saal|salle|sala)\s+(?:[A-Z]?\d{1,4}[A-Z]?(?:\s?[A-Z])?|[A-Z])$",
+                        re.IGNORECASE)
 _ROOM_MARK = re.compile(r"\s+@\s+(?P<room>[^@]{2,60})$")
 _QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]{3,})[\"“”„«»]")
 _LINK_LABELS = re.compile(
@@ -204,7 +208,7 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     # a known room in a final parenthesis: `Chairs' Welcome (Garden Pavilion)`
     m = re.match(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$", main) \
         if _ends_in_paren(main) else None
-    if m and (m.group("room") in rooms or re.match(r"^(?P<r>.+?)\s+only$", m.group("room"), re.I)
+    if m and (m.group("room") in rooms or _ROOM_WORD.match(m.group("room")) or re.match(r"^(?P<r>.+?)\s+only$", m.group("room"), re.I)
               and re.match(r"^(.+?)\s+only$", m.group("room"), re.I).group(1) in rooms):
         r = m.group("room")
         only = re.match(r"^(.+?)\s+only$", r, re.I)

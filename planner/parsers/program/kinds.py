@@ -39,9 +39,14 @@ LABELS: dict[str, SessionKind] = {
 }
 # Words in a title that tell its kind, checked in order.
 _KIND_WORDS = [
-    (re.compile(r"\b(?:coffee|tea|lunch|breakfast|dinner|break|refreshments?|catering)\b", re.I), SessionKind.BREAK),
+    # (and in German, French, Spanish and Italian: `Mittagspause`, `Pause café`, `Almuerzo`)
+    (re.compile(r"\b(?:coffee|tea|lunch|breakfast|dinner|break|refreshments?|catering|"
+                r"\w*pausen?|pausa|kaffee|mittagessen|d[ée]jeuner|almuerzo|comida|pranzo)\b",
+                re.I), SessionKind.BREAK),
     (re.compile(r"\b(?:remarks|welcome|opening|closing|farewell|awards?|announcements?|"
-                r"introduction|introductory|wrap[- ]?up|report)\b", re.I), SessionKind.REMARKS),
+                r"introduction|introductory|wrap[- ]?up|report|"
+                r"begr[üu](?:ß|ss)ung|er[öo]ffnung|abschluss|bienvenue|ouverture|cl[ôo]ture|"
+                r"accueil|bienvenida|apertura|clausura|inauguraci[óo]n|benvenuto)\b", re.I), SessionKind.REMARKS),
     (re.compile(r"\b(?:reception|social|banquet|mixer|dinner|party|excursion|meetup|"
                 r"game night|happy hour|trivia)\b", re.I), SessionKind.SOCIAL),
     (re.compile(r"\bkeynotes?\b|\bplenary\b", re.I), SessionKind.KEYNOTE),

@@ -142,7 +142,7 @@ def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
 _LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) (?=[A-Za-z])")
 _FIRST_WORD = re.compile(r"[A-Za-z]+\.?")
 # What may follow a clock as part of it (`9:00 - 9:10 am`, `... noon`).
-_CLOCK_TAIL = re.compile(r"[ap]\.?\s?m\b|noon|midnight", re.IGNORECASE)
+_CLOCK_TAIL = re.compile(r"[ap]\.?\s?m\b|noon|midnight|uhr\b", re.IGNORECASE)
 _DAY_WORDS = frozenset({"day", "first", "second", "third", "fourth", "fifth"})
 
 

@@ -9,18 +9,19 @@ their entry closes (`body.py`), when all the lines that belong to it are known.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
-from .body import Item, classify, group, own_part, read_item
+from .body import Item, _strong, classify, group, own_part, read_item
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
-from .lines import day_line, header_of, is_debris, is_nav, is_people_line, words
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days
@@ -45,6 +46,11 @@ class Reader:
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
+        self.tail_rooms: set[str] = set()
+        # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
+        # level of the heading it stands under]
+        self.block_rooms: list[list] = []
+        self._section_level = 0
 
     @property
     def known_rooms(self) -> frozenset[str]:
@@ -61,6 +67,7 @@ class Reader:
         lines = self.doc.lines
         # Rooms named in parentheses at the end of several entries: `(Garden Pavilion)`.
         ends: dict[str, set[str]] = {}
+        tails: dict[str, set[str]] = {}
         headers = 0
         followed = 0
         prev_header = False
@@ -72,7 +79,10 @@ class Reader:
                     # after different titles: a room (`(Garden Pavilion)`); the same title
                     # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
                     ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
-            h = ln.cells is None and header_of(ln) is not None
+            hd = header_of(ln) if ln.cells is None else None
+            h = hd is not None
+            if h and hd.position == "tail":
+                _tail_room_candidates(hd.rest, tails)
             if h:
                 headers += 1
                 if prev_header:
@@ -85,6 +95,9 @@ class Reader:
                 self.rooms.add(only.group(1))
             elif n >= 2 and not label_kind(room) and not org_like(room) and room[:1].isupper():
                 self.rooms.add(room)  # (a lower-case note such as `(parallel)` is no room)
+        # `Opening Remarks Mirror 1 08:00 - 08:30`: the same room ends several titles
+        # written before their times
+        self.tail_rooms = {room for room, prefixes in tails.items() if len(prefixes) >= 2}
         # People written before titles (`1A-1 Names` then the title), page-wide (judged on
         # the first few hundred lines: a page keeps one layout).
         self.people_first = _people_first(lines[:600])
@@ -122,14 +135,79 @@ class Reader:
             i += 1
         self.close_all()
         self.flush_pending()
+        self._event_hours()
+        self._block_room_apply()
+
+    def _block_room(self, ln: Line) -> bool:
+        """`Location: Auditorium B` outside any entry: the room of the entries after it,
+        up to the next day or a heading as high as the one it stands under."""
+        if ln.cells is not None or ln.heading:
+            return False
+        got = label_line(ln.text)
+        if got is None or got[0] not in ("location", "room", "venue", "where") or not got[1] \
+                or len(got[1]) > 60:
+            return False
+        self._end_block_room(ln.no)
+        self.block_rooms.append([ln.no, None, got[1].strip(" *"), self._section_level])
+        self.used.add(ln.no)
+        return True
+
+    def _end_block_room(self, line: int, heading: int = 0) -> None:
+        if self.block_rooms and self.block_rooms[-1][1] is None \
+                and (not heading or heading <= self.block_rooms[-1][3]):
+            self.block_rooms[-1][1] = line
+
+    def _block_room_apply(self) -> None:
+        if not self.block_rooms:
+            return
+        starts = [b[0] for b in self.block_rooms]
+
+        def room_at(line: int) -> str | None:
+            k = bisect.bisect_right(starts, line) - 1
+            if k < 0:
+                return None
+            b = self.block_rooms[k]
+            return b[2] if b[1] is None or line < b[1] else None
+
+        def give(d: Draft, room: str | None) -> None:
+            room = room or room_at(d.line)
+            d.room = d.room or room
+            for k in d.children:
+                give(k, room)
+
+        for d in self.top:
+            give(d, None)
+
+    def _event_hours(self) -> None:
+        """`**July 11, 2026, 9:00-17:00, Coex …**` over the program: the event's own date
+        and hours, stated once.  The first timed entry, dated on its own line, whose range
+        holds the entries after it on that day without any of them under it, is the day
+        of the program and not an entry of it."""
+        if len(self.top) < 3:
+            return
+        first = self.top[0]
+        if not first.day_on_line or first.children or first.end is None or first.start is None:
+            return
+        same = [d for d in self.top[1:] if d.day is first.day]
+        if len(same) < 2 or not all(d.start is not None and first.start <= d.start < first.end
+                                    for d in same):
+            return
+        self.top.pop(0)
+        self.used |= first.used
+        self.diag.info("event-hours", f"line {first.line} read as the date and hours of the "
+                       "event, not as an entry of its program", first.line)
 
     def set_day(self, mark: DayMark | None, line: int, column: str | None = None) -> DayRef:
+        self._end_block_room(line)
         self.day = DayRef(mark, self.days_seen, line, column)
         self.days_seen += 1
         return self.day
 
     def line(self, ln: Line) -> None:
         text = ln.text
+        if ln.heading:
+            self._end_block_room(ln.no, ln.heading)
+            self._section_level = ln.heading
         h = header_of(ln)
         if h is not None and h.time.open == "allday" and not h.rest and not self.stack:
             h = None
@@ -157,10 +235,19 @@ class Reader:
                 cur.body.append(ln)
                 return
             self.close_all()
-        self.pending.append(ln)
+        if not self._block_room(ln):
+            self.pending.append(ln)
 
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
+        rest = h.rest
+        if h.position == "tail" and self.tail_rooms:
+            rest, tail_room = _without_tail_room(rest, self.tail_rooms)
+            room = room or tail_room
+        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
+        # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
+        # the title above it its day, time and room
+        above = self._title_above(ln) if room_only else None
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
             if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
@@ -170,26 +257,49 @@ class Reader:
         draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=ln.heading, column=column, zone=t.zone, room=room)
         draft.day = self.day
+        draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
-        rest = h.rest
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
         if h.rest_offset and spans:
             from .doc import Span
 
             spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
                           for s in spans)
-        self._apply_header_text(draft, rest, spans)
+        if room_only:
+            draft.room = room_only.group(1).strip()
+            rest, spans = (above.text, above.spans) if above is not None else ("", ())
+            if above is not None:
+                draft.used.add(above.no)
+        self._apply_header_text(draft, rest, spans, title_only=above is not None)
         draft.body_para = ln.para
         self.place(draft)
         return draft
 
-    def _apply_header_text(self, draft: Draft, rest: str, spans) -> None:
+    def _title_above(self, ln: Line) -> Line | None:
+        """The untimed line right above `ln` (no blank line between), taken from the
+        lines waiting to be read or from the open entry's body, when it reads as a
+        title rather than people."""
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        if not holder:
+            return None
+        above = holder[-1]
+        if above.no != ln.no - 1 or above.para != ln.para or above.cells is not None \
+                or day_line(above) is not None:
+            return None
+        who = people_of(above.text)
+        if who is not None and who.score >= 0.5 and (
+                who.entries >= 2 or any(p.affiliation for p in who.people)):
+            return None  # the speakers of the entry, written above its time
+        holder.pop()
+        return above
+
+    def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")
         if not rest:
             draft.slot = True
             return
         parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
-                           prefer=self.prefer_sep)
+                           prefer=self.prefer_sep, title_only=title_only)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
@@ -486,6 +596,8 @@ class Reader:
         lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
         if not lines:
             return
+        if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+            return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
@@ -500,6 +612,13 @@ class Reader:
                 got = read_people(first.line.text)
                 if got is None or got.entries == 1 and not got.people[0].affiliation:
                     first.kind, first.parts = "title", None
+        if d.from_table and d.title is None and not groups \
+                and sum(r.kind == "people" for r in own) >= 2 \
+                and not any(r.kind == "title" for r in own):
+            # a cell of an entry opens with its title, however name-like
+            # (`Async Rust` over `Bo Chen`)
+            first = next(r for r in own if r.kind == "people")
+            first.kind, first.parts = "title", None
         people, chairs, text, room, titles = own_part(own)
         for r in own:
             if r.kind in ("people", "label", "prose", "link", "kindlabel"):
@@ -573,6 +692,30 @@ class Reader:
             child = self._draft_of_item(it, d)
             if child is not None:
                 d.children.append(child)
+
+    def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
+        """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
+        talks, then `**Session B: …**` and its list: sessions side by side in the slot.
+        Each is a line set apart (bold, or a deeper heading) with list items under it."""
+        def head(k: int) -> bool:
+            ln = lines[k]
+            set_apart = _strong(ln) == "bold" or bool(ln.heading and slot.level and ln.heading > slot.level)
+            return set_apart and not ln.bullet and k + 1 < len(lines) and lines[k + 1].bullet
+
+        heads = [k for k in range(len(lines)) if head(k)]
+        if len(heads) < 2 or heads[0] != 0:
+            return False
+        for a, b in zip(heads, heads[1:] + [len(lines)]):
+            k = Draft(line=lines[a].no, level=lines[a].heading)
+            k.day = slot.day
+            k.used.add(lines[a].no)
+            self._apply_header_text(k, lines[a].text, lines[a].spans)
+            k.is_session = True
+            k.body = lines[a + 1:b]
+            k.body_para = -1
+            self.read_body(k)
+            slot.children.append(k)
+        return True
 
     def _attach_labels(self, d: Draft, own) -> None:
         """Chair and sponsor lines under parallel titles belong to the title above them."""
@@ -683,6 +826,7 @@ DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
 _SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
+_ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
@@ -700,6 +844,33 @@ def _compatible(current: DayMark, new: DayMark) -> bool:
 
 def _minutes(t: time | None) -> int | None:
     return None if t is None else t.hour * 60 + t.minute
+
+
+_TAIL_ROOM = re.compile(r"^(?:[A-Z][\w.'-]*\s+)?[A-Z][\w.'-]*\s+(?:\d{1,4}[A-Za-z]?|[A-Z])$")
+_NOT_ROOM_WORDS = frozenset({"session", "part", "day", "week", "round", "group", "panel",
+                             "track", "tutorial", "workshop", "lecture", "keynote", "talk"})
+
+
+def _tail_room_candidates(rest: str, tails: dict[str, set[str]]) -> None:
+    """Note the last two and three words of a title written before its time when they
+    read as a room (`Mirror 1`, `Hall B`, `West Hall 2`), with what precedes them."""
+    words_ = rest.split()
+    for k in (2, 3):
+        if len(words_) <= k:
+            break
+        room = " ".join(words_[-k:])
+        if _TAIL_ROOM.match(room) and words_[-k].lower() not in _NOT_ROOM_WORDS \
+                and label_kind(words_[-k]) is None:
+            tails.setdefault(room, set()).add(" ".join(words_[:-k]).lower())
+
+
+def _without_tail_room(rest: str, rooms: set[str]) -> tuple[str, str | None]:
+    words_ = rest.split()
+    for k in (3, 2):
+        room = " ".join(words_[-k:])
+        if len(words_) > k and room in rooms:
+            return " ".join(words_[:-k]), room
+    return rest, None
 
 
 def _inside(child: Draft, parent: Draft) -> bool:

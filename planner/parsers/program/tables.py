@@ -106,13 +106,23 @@ def _is_time_cell(text: str) -> TimeMark | None:
     t = first_time(text)
     if t is None:
         return None
+    if t.end is None and t.start is not None and t.open is None:
+        # `08:45 09:00`: two clocks with only a space between, the start and end of a row
+        m = _SECOND_CLOCK.match(text, t.stop)
+        u = first_time(text[m.end(1):]) if m else None
+        if u is not None and u.begin == 0 and u.start is not None and u.end is None \
+                and u.strong and u.start > t.start:
+            t = replace(t, end=u.start, stop=m.end(1) + u.stop, meridiem=t.meridiem or u.meridiem)
     rest = (text[:t.begin] + text[t.stop:]).strip(" -–—,|()*")
     if len(rest.split()) > 3:
         return None
     return t
 
 
-def _role_of_header(text: str) -> str | None:
+_SECOND_CLOCK = re.compile(r"(\s+)(?=\d{1,2}[:.]\d\d)")
+
+
+def role_of_header(text: str) -> str | None:
     t = _FOLD.sub(" ", text.lower()).strip()
     t = re.sub(r"\s*\(.*\)\s*$", "", t).strip()
     for role, pattern in _ROLE:
@@ -146,7 +156,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     roles: list[str | None] = [None] * width
     for c in range(width):
         if header[c]:
-            roles[c] = _role_of_header(header[c])
+            roles[c] = role_of_header(header[c])
     # `Presentation | Workshop Track | Walkthrough Track`: columns beside a track or room
     # column are parallel rooms, even one whose name is also a role
     as_rooms: set[int] = set()
@@ -206,7 +216,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         d = find_days(h)
         if d and (d[0].weekday is not None or d[0].full) and len(h.split()) <= 4:
             day_cols[c] = d[0]
-        elif len(content) >= 2 and (c in as_rooms or not _role_of_header(h)) and len(h) <= 40:
+        elif len(content) >= 2 and (c in as_rooms or not role_of_header(h)) and len(h) <= 40:
             room_cols[c] = h
     if len(set(room_cols.values())) < len(room_cols):
         room_cols = {}  # `CGO | CGO`: a banner over the columns, not room names
@@ -368,15 +378,17 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
             continue
         if len(vals) == 1 and k < 2 and _day_cell(vals[0]):
             continue  # the day over the header (`| Monday October 23, 2023 | | |`)
+        if len(vals) >= 2 and all(_day_cell(v) for v in vals):
+            return k  # `|  | Monday 15 July | Tuesday 16 July |`: days over their columns
         cells = [c for c in (ln.cells or []) if not c.empty]
         single = all(len(c.lines) == 1 for c in cells)
         if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
                 and all(len(v) < 48 and len(v.split()) <= 6 for v in vals) \
-                and (any(_role_of_header(v) for v in vals) or
+                and (any(role_of_header(v) for v in vals) or
                      not any(is_people_line(v) for v in vals)):
             return k
         if len(rows) > k + 1:
-            roles = sum(1 for v in vals if _role_of_header(v))
+            roles = sum(1 for v in vals if role_of_header(v))
             if roles >= (1 if k == 0 else 2) and single and not any(_is_time_cell(v) for v in vals) \
                     and all(len(v) < 40 for v in vals):
                 return k

@@ -10,6 +10,7 @@ Inline markup is `inline.parse_inline`'s.
 
 from __future__ import annotations
 
+import csv
 import re
 
 from .doc import Cell, Doc, Line
@@ -213,6 +214,10 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
                 continue
         if stripped[0] == "|" and _bare_pipe_rows_ahead(src, i):
             i = _pipe_table(b, i, delimited=False)
+            para_open = False
+            continue
+        if not para_open and raw.count(",") >= 2 and _csv_rows_ahead(src, i):
+            i = _csv_table(b, i)
             para_open = False
             continue
         if "\t" in raw and stripped and _tsv_block_ahead(src, i):
@@ -550,4 +555,43 @@ def _tsv_table(b: _Builder, i: int) -> int:
         if text:
             b.out.append(Line(no, text, cells=cell_objs, table=b.table, header_row=False,
                               para=b.new_para()))
+    return j
+
+
+def _csv_fields(raw: str) -> list[str]:
+    return next(csv.reader([raw]), [])
+
+
+_CSV_HEADER_FIELD = re.compile(r"^[^\W\d_][\w ./()&-]{0,30}$")
+
+
+def _csv_rows_ahead(src: list[str], i: int) -> bool:
+    """A header row of column names (`date,start,end,title,speakers,room`), two of them
+    a column a program table has, over rows with as many fields: comma-separated values."""
+    from .tables import role_of_header
+
+    head = _csv_fields(src[i])
+    if len(head) < 3 or not all(_CSV_HEADER_FIELD.match(f.strip()) for f in head):
+        return False
+    if sum(role_of_header(f) is not None for f in head) < 2:
+        return False
+    return i + 1 < len(src) and len(_csv_fields(src[i + 1])) == len(head)
+
+
+def _csv_table(b: _Builder, i: int) -> int:
+    """The rows of a CSV table under its header row, as a table (a quoted field keeps
+    its commas: `"Typing, Gradually"`)."""
+    src = b.src
+    b.table += 1
+    width = len(_csv_fields(src[i]))
+    j = i
+    while j < len(src) and src[j].strip():
+        fields = _csv_fields(src[j])
+        if len(fields) != width:
+            break
+        cells = [Cell([Line(j + 1, t)] if (t := " ".join(f.split())) else [], header=j == i)
+                 for f in fields]
+        b.out.append(Line(j + 1, " | ".join(c.text for c in cells if not c.empty), cells=cells,
+                          table=b.table, header_row=j == i, para=b.new_para()))
+        j += 1
     return j

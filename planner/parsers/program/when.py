@@ -19,6 +19,8 @@ from datetime import date, time
 from functools import lru_cache
 
 from .anycase import AnyCase
+from .locale_names import MONTHS as OTHER_MONTHS
+from .locale_names import WEEKDAYS as OTHER_WEEKDAYS
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
@@ -30,15 +32,19 @@ _AMPM = r"(?:[ap]\.?\s?m\b\.?)"
 _CLOCK = (
     r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d))?"
     r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:\s*(?P<{n}noon>noon|midnight))?"
+    # `9 Uhr`: a 24-hour clock in German
+    r"(?P<{n}uhr>\s?uhr\b)?"
     r"|(?P<{n}word>noon|midnight))"
 )
-_RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through)\s*"
+_RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through|bis|à|a(?=\s*\d))\s*"
 _TIME_RE = re.compile(
-    r"(?<![\w:.$/#+\-−])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by)\s+)?"
+    r"(?<![\w:.$/#+\-−])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by|"
+    r"von|ab|bis|de|desde|hasta)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
     # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
-    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))[\w:/]|\.\d)",
+    # (and a meridiem may be followed by a colon, `8:55 AM:  Title`)
+    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):)|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
@@ -173,10 +179,11 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             continue
         b = _clock(g, "b") if (g["bh"] or g["bword"]) else None
         ha, ma, mera, mina = a
-        strong_a = mina or mera is not None or g["aword"] is not None
+        h24 = g["auhr"] is not None or g["buhr"] is not None
+        strong_a = mina or mera is not None or g["aword"] is not None or h24
         if b is not None:
             hb, mb, merb, minb = b
-            strong_b = minb or merb is not None or g["bword"] is not None
+            strong_b = minb or merb is not None or g["bword"] is not None or h24
             if not (strong_a or strong_b):
                 continue
             if g["asep"] == "." or g["bsep"] == ".":
@@ -195,13 +202,13 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
                 continue
             if end < start and merb == "am" and hb == 12:
                 end = time(12, mb)  # `8AM - 12AM`: noon meant
-            bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10)
+            bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
             stop = m.end()
             zone = None
             z = _ZONE_AFTER.match(line, stop)
             if z and _plausible_zone(z.group("zone")):
                 zone, stop = z.group("zone"), z.end()
-            yield TimeMark(start, end, m.start(), stop, mera is not None or ha > 12,
+            yield TimeMark(start, end, m.start(), stop, mera is not None or ha > 12 or h24,
                            bare, None, zone, True)
             continue
         if not strong_a:
@@ -217,22 +224,22 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             continue
         open_ = (g["open"] or "").lower()
         kind = None
-        if open_ in ("after", "from", "starting", "starting at"):
-            kind = "after" if open_ == "after" else None
-        elif open_ in ("until", "till", "by", "end", "ends", "end at", "ends at"):
+        if open_ in ("after", "from", "starting", "starting at", "ab", "von", "de", "desde"):
+            kind = "after" if open_ in ("after", "ab") else None
+        elif open_ in ("until", "till", "by", "end", "ends", "end at", "ends at", "bis", "hasta"):
             kind = "until"
         stop = m.end()
         zone = None
         z = _ZONE_AFTER.match(line, stop)
         if z and _plausible_zone(z.group("zone")):
             zone, stop = z.group("zone"), z.end()
-        bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10)
+        bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
         begin = m.start() if kind else m.start("ah") if g["ah"] else m.start()
         if kind == "until":
-            yield TimeMark(None, start, begin, stop, mera is not None or ha > 12, bare,
+            yield TimeMark(None, start, begin, stop, mera is not None or ha > 12 or h24, bare,
                            "until", zone)
         else:
-            yield TimeMark(start, None, begin, stop, mera is not None or ha > 12, bare,
+            yield TimeMark(start, None, begin, stop, mera is not None or ha > 12 or h24, bare,
                            kind, zone)
 
 
@@ -273,7 +280,8 @@ class DayMark:
             return None
 
 
-_WORD = re.compile(r"[A-Za-z]+\.?|\d{1,4}(?:st|nd|rd|th)?\b|[,/]|[-–]")
+# (`3.` before a month is a day in German, `1er` in French)
+_WORD = re.compile(r"[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
 _DAY_N = re.compile(
@@ -288,7 +296,7 @@ def weekday_of(word: str) -> int | None:
     if w in _WD_ABBR:
         return _WD_ABBR[w]
     if len(w) > 10 or not w.endswith("day") or len(w) < 6:
-        return None
+        return OTHER_WEEKDAYS.get(w)
     return _WD_ABBR.get(w[:3])
 
 
@@ -298,7 +306,8 @@ _MONTH_STARTS = {name[:k]: i + 1 for i, name in enumerate(MONTHS) for k in range
 
 
 def month_of(word: str) -> int | None:
-    return _MONTH_STARTS.get(word.lower().rstrip(".,"))
+    w = word.lower().rstrip(".,")
+    return _MONTH_STARTS.get(w) or OTHER_MONTHS.get(w)
 
 
 def month_of_plain(word: str) -> int | None:
@@ -306,6 +315,8 @@ def month_of_plain(word: str) -> int | None:
     w = word.lower().rstrip(".,")
     if len(w) < 3:
         return None
+    if w in OTHER_MONTHS and not any(name.startswith(w) for name in MONTHS):
+        return OTHER_MONTHS[w]
     if w == "sept":
         return 9
     for i, name in enumerate(MONTHS):
@@ -321,7 +332,32 @@ _ANCHOR = re.compile(
 )
 
 
-_ANY_ANCHOR = AnyCase(_ANCHOR)
+def _trie(words: list[str]) -> str:
+    """A pattern matching exactly `words`, their common beginnings factored out (one
+    branch per first letter rather than one per word: a third of the time per line)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+# the other languages' names that the English beginnings above do not cover (`Montag`,
+# `juin`, `März`), as whole words
+_OTHER_ANCHOR = (r"(?<![^\W\d_])"
+                 + _trie([w for w in {**OTHER_WEEKDAYS, **OTHER_MONTHS} if not _ANCHOR.match(w)])
+                 + r"(?![^\W\d_])")
+_ANY_ANCHOR = AnyCase(re.compile(_ANCHOR.pattern + "|" + _OTHER_ANCHOR, re.IGNORECASE))
 
 
 def has_day_anchor(line: str) -> bool:
@@ -416,7 +452,9 @@ def _date_token(word: str, line: str, start: int) -> str | None:
     if word in ("-", "–"):
         return "dash"
     if word[0].isdigit():
-        num = re.match(r"\d+", word).group()
+        num = re.match(r"\d*", word).group()  # (empty for `²`, a digit but no number)
+        if not num:
+            return None
         if len(num) == 4 and 1990 <= int(num) <= 2099:
             return "year"
         if len(num) <= 2 and 1 <= int(num) <= 31:
@@ -437,7 +475,7 @@ def _date_token(word: str, line: str, start: int) -> str | None:
         if word.rstrip(".,").lower() in ("mar", "jun", "jan", "dec", "sat", "sun") and not word[0].isupper():
             return None
         return "month"
-    if word.lower() in ("the", "of", "and"):
+    if word.lower() in ("the", "of", "and", "de", "del"):
         return "glue"
     return None
 
@@ -484,3 +522,19 @@ def years_in(line: str) -> list[int]:
     if "'" in line or "’" in line:
         out += [2000 + int(y) for y in _SHORT_YEAR.findall(line) if int(y) < 50]
     return out
+
+
+# `https://example.org/2023/slides/`: a year as a path segment of a link
+_URL_YEAR = re.compile(r"/((?:19|20)\d\d)(?=/|$|[?#])")
+_URL = re.compile(r"\bhttps?://\S+")
+
+
+def years_in_links(text: str) -> list[int]:
+    """The years written as a path segment of the links in `text` (or of `text`, a link)."""
+    if "/" not in text:
+        return []
+    urls = _URL.findall(text) if "://" in text else []
+    if not urls and text.startswith("/"):
+        urls = [text]
+    return [int(y) for u in urls for y in _URL_YEAR.findall(u)]
+
