@@ -201,8 +201,17 @@ def test_a_detected_format_that_reads_nothing_gives_way_to_the_next_that_claims_
     assert report["format"] == "program"
     assert any(d["code"] == "format-fallback" and "read as program" in d["message"]
                for d in report["diagnostics"])
+    # each entry is its title over its day and time (the time line ends the paragraph)
     p = planner("talks", str(path), "--format", "json")
     assert p.returncode == 0, p.stderr
-    assert len(json.loads(p.stdout)) == 4
+    assert [(t["title"], t["start"]) for t in json.loads(p.stdout)] == [
+        ("Hallway Track Reception, Garden Terrace", "2009-05-11T18:00:00+00:00"),
+        ("Lightning Talk Night, Room 2", "2009-05-12T19:30:00+00:00"),
+        ("Closing Party, Rooftop", "2009-05-13T20:00:00+00:00"),
+    ]
+    p = planner("agenda", str(path), "--day", "2009-05-11", "--format", "json")
+    first = json.loads(p.stdout)["sessions"][0]
+    assert (first["title"], first["start"], first["kind"]) == (
+        "Newcomers' Breakfast, Lobby Bar", "2009-05-11T08:00:00+00:00", "break")
     forced = planner("talks", str(path), "--as", "site")
     assert forced.returncode == 1 and "read as site gives no sessions or talks" in forced.stderr

@@ -47,6 +47,7 @@ class Reader:
         self._column_days: dict[tuple, DayRef] = {}
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
+        self.title_first_ends: dict[int, bool] = {}
         # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
         # level of the heading it stands under]
         self.block_rooms: list[list] = []
@@ -101,6 +102,9 @@ class Reader:
         # People written before titles (`1A-1 Names` then the title), page-wide (judged on
         # the first few hundred lines: a page keeps one layout).
         self.people_first = _people_first(lines[:600])
+        # Entries written title first, their day and time alone on the line under it that
+        # ends the paragraph (`Conference Reception, Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).
+        self.title_first_ends = _title_first_ends(lines[:600])
         # The separator between title and people the page's timed lines use.
         seps: Counter[str] = Counter()
         for ln in lines[:600]:
@@ -246,8 +250,12 @@ class Reader:
             room = room or tail_room
         room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
         # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
-        # the title above it its day, time and room
-        above = self._title_above(ln) if room_only else None
+        # the title above it its day, time and room; so does a bare day and time ending
+        # its paragraph on a page that writes every entry so (see _title_first_ends)
+        under_title = room_only is not None or (
+            ln.no in self.title_first_ends and not rest.strip(" -–—:|"))
+        above = self._title_above(ln, room_only is None and self.title_first_ends[ln.no]) \
+            if under_title else None
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
             if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
@@ -265,8 +273,9 @@ class Reader:
 
             spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
                           for s in spans)
-        if room_only:
-            draft.room = room_only.group(1).strip()
+        if under_title:
+            if room_only is not None:
+                draft.room = room_only.group(1).strip()
             rest, spans = (above.text, above.spans) if above is not None else ("", ())
             if above is not None:
                 draft.used.add(above.no)
@@ -275,7 +284,7 @@ class Reader:
         self.place(draft)
         return draft
 
-    def _title_above(self, ln: Line) -> Line | None:
+    def _title_above(self, ln: Line, layout: bool = False) -> Line | None:
         """The untimed line right above `ln` (no blank line between), taken from the
         lines waiting to be read or from the open entry's body, when it reads as a
         title rather than people."""
@@ -286,7 +295,8 @@ class Reader:
         if above.no != ln.no - 1 or above.para != ln.para or above.cells is not None \
                 or day_line(above) is not None:
             return None
-        who = people_of(above.text)
+        # (`layout`: the page writes every entry as this paragraph, title then time)
+        who = None if layout else people_of(above.text)
         if who is not None and who.score >= 0.5 and (
                 who.entries >= 2 or any(p.affiliation for p in who.people)):
             return None  # the speakers of the entry, written above its time
@@ -934,3 +944,25 @@ def _people_first(lines: list[Line]) -> bool:
         elif not p0 and p1 and words(texts[0]) >= 3:
             last += 1
     return first > 2 * last and first >= 3
+
+
+def _title_first_ends(lines: list[Line]) -> dict[int, bool]:
+    """The time-only lines that end a paragraph of untimed lines: nothing after them in
+    the paragraph can be their title, so it is the line above (`Conference Reception,
+    Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).  Kept when the page has two such
+    paragraphs or more (a layout, not a stray line); True where the paragraph is just
+    the title and the time, so the line above is the title even if it reads as names."""
+    paras: dict[int, list[Line]] = {}
+    for ln in lines:
+        if ln.cells is None:
+            paras.setdefault(ln.para, []).append(ln)
+    ends: dict[int, bool] = {}
+    for group in paras.values():
+        if len(group) < 2:
+            continue
+        h = header_of(group[-1])
+        if h is None or h.rest.strip(" -–—:|"):
+            continue
+        if all(header_of(ln) is None and day_line(ln) is None for ln in group[:-1]):
+            ends[group[-1].no] = len(group) == 2
+    return ends if len(ends) >= 2 else {}
