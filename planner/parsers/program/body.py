@@ -347,6 +347,25 @@ def _stacked_pairs(recs: list[Rec]) -> None:
         a.paired = True
 
 
+def host_under_title(own: list[Rec]) -> None:
+    """The one short line right under a titled entry that has no people yet, read as a
+    name where the position says person: a handle (`exide`), a mononym, an organisation
+    hosting a workshop (`SSDeV`).  Frab-style pages put exactly that there."""
+    first = next((r for r in own if r.kind != "skip"), None)
+    if first is None or first.kind != "title" or first.strong.startswith("h"):
+        return
+    text = first.line.text.strip()
+    if len(text) > 60 or ":" in text or len(text.split()) > 4 or _ROOM_LINE.match(text) \
+            or label_kind(text) is not None:
+        return
+    got = read_people(text, lenient=True)
+    if got is not None and got.people and got.entries <= 3 and got.score >= 0.99:
+        first.kind = "people"
+
+
+_ROOM_LINE = re.compile(r"^(?:track|room|hall|stage|auditorium|saal|aula|building)\b", re.IGNORECASE)
+
+
 def _single_name_ok(recs: list[Rec], i: int, j: int) -> bool:
     """A title line read as a lone name only right after a title (`Making Games` /
     `Piper Thunstrom`), never when it reads as a title of its own."""
@@ -512,4 +531,4 @@ def numbered(text: str) -> bool:
     return strip_numbering(text)[1] > 0
 
 
-__all__ = ["Item", "Rec", "classify", "group", "read_item", "own_part", "split_label", "numbered"]
+__all__ = ["Item", "Rec", "classify", "group", "read_item", "own_part", "host_under_title", "split_label", "numbered"]

@@ -98,6 +98,7 @@ def _no_one(name: str) -> bool:
     return _NOT_PEOPLE.match(name) is not None
 
 
+_INITIAL_TOKEN = re.compile(r"^[A-Z]\.$")
 _INITIAL_AT_END = re.compile(r"\b[A-Z]\.$")
 _FINAL_STOP = re.compile(r"\s*\.\s*$")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
@@ -166,9 +167,9 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False
     if _function_words(part):
         return False
-    toks_l = [t.lower() for t in part.split()]
+    toks_l = [t.lower() for t in part.split() if not _INITIAL_TOKEN.match(t)]
     if len(toks_l) >= 2 and len(set(toks_l)) < len(toks_l):
-        return False  # `Jobs Jobs Jobs`
+        return False  # `Jobs Jobs Jobs` (but `J. R. R. Tolkien`: initials may repeat)
     if _EVENT_WORDS.found(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
     plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
@@ -470,13 +471,21 @@ def _read_people(line: str, lenient: bool) -> People | None:
                 else:
                     good = name_like(n, lenient)
                 ok += good
-                people.append(Person(n, paren.strip() if role == "affil" else None,
+                people.append(Person(n, _affil_text(paren) if role == "affil" else None,
                                      paren.strip() if role == "room" else None))
     if not people and entries == 0:
         return None
     people = [p for p in people if p.name and not _no_one(p.name)]
     score = ok / entries if entries else 0.0
     return People(tuple(people), score, ok, entries)
+
+
+def _affil_text(paren: str) -> str:
+    """The affiliation in a parenthesis, without the emphasis around it (`(*Orange Labs*)`)."""
+    inner = paren.strip()
+    if len(inner) > 2 and inner[0] == inner[-1] and inner[0] in "*_":
+        inner = inner.strip("*_").strip()
+    return inner
 
 
 def _joined_by_and(group: str, piece: str) -> bool:

@@ -15,7 +15,7 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
-from .body import Item, classify, group, own_part, read_item
+from .body import Item, classify, group, host_under_title, own_part, read_item
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
@@ -500,6 +500,8 @@ class Reader:
                 got = read_people(first.line.text)
                 if got is None or got.entries == 1 and not got.people[0].affiliation:
                     first.kind, first.parts = "title", None
+        if d.title and not d.slot and not d.title_from_label and not d.people and not groups:
+            host_under_title(own)
         people, chairs, text, room, titles = own_part(own)
         for r in own:
             if r.kind in ("people", "label", "prose", "link", "kindlabel"):
