@@ -691,12 +691,21 @@ def test_affiliations_are_kept_beside_the_names(line: str, names: list[str], aff
     assert e["affs"] == affs
 
 
-@xfail("an affiliation on the line under the name ('Collège de France') is read as a second speaker")
 def test_affiliation_on_a_second_line():
     sch = read("## Monday, May 5, 2025\n\n09:00 - 09:45  Invited Talk: Verified Compilers in Practice\n"
                "Xavier Leroy\nCollège de France\n\n09:45 - 10:15  Coffee Break\n")
     e = titled(sch, "Verified Compilers in Practice")
     assert e["people"] == ["Xavier Leroy"] and e["affs"] == ["Collège de France"]
+
+
+def test_affiliation_line_under_the_names_of_a_talk_in_a_session():
+    sch = read("## Monday, May 5, 2025\n\n### 09:00 - 10:30 Session 1: Storage\n\n"
+               "Fast Crash Recovery for Persistent Memory\nAna Ruiz, Bo Chen\nETH Zurich\n\n"
+               "Log-Structured Merge Trees on Zoned Disks\nEmil Sandberg\nJun Park\n")
+    e = titled(sch, "Fast Crash Recovery for Persistent Memory")
+    assert e["people"] == ["Ana Ruiz", "Bo Chen"] and e["affs"] == ["ETH Zurich", "ETH Zurich"]
+    e = titled(sch, "Log-Structured Merge Trees on Zoned Disks")
+    assert e["people"] == ["Emil Sandberg", "Jun Park"] and e["affs"] == [None, None]
 
 
 # ---------------------------------------------------------------------------------------

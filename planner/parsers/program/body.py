@@ -18,7 +18,7 @@ from .doc import Line
 from .items import ItemParts, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
-from .people import Person, name_like, read_people
+from .people import Person, name_like, read_people, with_affiliation_line
 
 # Labels whose line holds people, an abstract, a link or a room.
 _PEOPLE_LABELS = {"speaker", "speakers", "presenter", "presenters", "author", "authors", "by",
@@ -389,8 +389,13 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     item = Item(lines=[r.line for r in recs])
     parts = ItemParts()
     title_set = label_title = False
+    last: list[Person] = []  # the people of the record just before, for an affiliation line
     for r in recs:
         if r.kind == "skip":
+            continue
+        above, last = last, []
+        if r.kind in ("people", "title") and title_set and above \
+                and _affiliation_line(parts.people, above, r):
             continue
         if r.kind == "link":
             href = next((s.href for s in r.line.spans if s.href), None)
@@ -446,6 +451,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 if parts.by_label and parts.people:
                     continue
                 parts.people.extend(got.people)
+                last = list(got.people)
                 parts.people_score = max(parts.people_score, got.score)
                 continue
             if r.kind == "title" and not item.abstract and len(r.line.text) < 160:
@@ -463,6 +469,18 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             item.abstract.append(r.line.text)
     item.parts = parts
     return item
+
+
+def _affiliation_line(people: list[Person], above: list[Person], r: Rec) -> bool:
+    """Whether `r` is the affiliation line of the names just above it (the tail of
+    `people`), which then get it; the line itself is used up."""
+    got = read_people(r.line.text, lenient=True)
+    merged = with_affiliation_line(above, list(got.people)) if got is not None else None
+    if merged is None or people[-len(above):] != above:
+        return False
+    people[-len(above):] = merged
+    r.kind = "people"
+    return True
 
 
 def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
@@ -502,11 +520,18 @@ def own_part(recs: list[Rec]) -> tuple[list[Person], list[Person], list[str], st
     text: list[str] = []
     room = None
     titles: list[Rec] = []
+    last: list[Person] = []  # the people of the record just before, for an affiliation line
     for r in recs:
+        if r.kind == "skip":
+            continue
+        above, last = last, []
+        if r.kind in ("people", "title") and above and _affiliation_line(people, above, r):
+            continue
         if r.kind == "people":
             got = people_of(r.line.text, lenient=True)
             if got is not None:
                 people.extend(got.people)
+                last = list(got.people)
         elif r.kind == "label":
             if r.label in _PEOPLE_LABELS:
                 got = read_people(r.value, lenient=True) if r.value else None

@@ -38,7 +38,7 @@ _NOT_PEOPLE = re.compile(
     re.IGNORECASE,
 )
 _ORG_WORDS = AnyCase(re.compile(
-    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|academia|laborator\w*|labs?|"
+    r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|academia|laborator\w*|labs?|"
     r"research|resarch|inc|corp\w*|co|ltd|llc|gmbh|ag|sa|s\.a|plc|center|centre|centro|"
     r"foundation|group|technolog\w*|systems|software|department|dept|faculty|hospital|"
     r"national|polytechnic|politecnico|ecole|école|hochschule|csail|inria|cnrs|"
@@ -108,7 +108,7 @@ _ROLE_LABEL = re.compile(
     re.IGNORECASE,
 )
 _ORG_STRONG = AnyCase(re.compile(
-    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|laborator\w*|labs?|"
+    r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|laborator\w*|labs?|"
     r"research|inc|corp\w*|ltd|llc|gmbh|center|centre|foundation|department|technologies|"
     r"polytechnic|politecnico|hochschule)\b",
     re.IGNORECASE,
@@ -486,6 +486,18 @@ def _affil_text(paren: str) -> str:
     if len(inner) > 2 and inner[0] == inner[-1] and inner[0] in "*_":
         inner = inner.strip("*_").strip()
     return inner
+
+
+def with_affiliation_line(people: list[Person], line: list[Person]) -> list[Person] | None:
+    """`Xavier Leroy` then `Collège de France` on the next line: the second line is the
+    affiliation of the names above it when it holds nothing but organisations, one for
+    all or one for each, and the names above have none yet.  None when it is not."""
+    if not people or not line or any(p.affiliation for p in people) \
+            or len(line) not in (1, len(people)) or not all(org_like(p.name) for p in line):
+        return None
+    if len(line) == 1:
+        return [Person(p.name, line[0].name, p.room) for p in people]
+    return [Person(p.name, a.name, p.room) for p, a in zip(people, line)]
 
 
 def _joined_by_and(group: str, piece: str) -> bool:
