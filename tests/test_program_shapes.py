@@ -748,9 +748,8 @@ def test_a_room_or_kind_under_a_timed_talk_is_no_speaker(line: str):
 # ---------------------------------------------------------------------------------------
 
 ONE_LINE = [
-    pytest.param("Verified Parsers for Binary Formats, Ana Ruiz, ETH Zurich",
-                 "Verified Parsers for Binary Formats", ["Ana Ruiz"], ["ETH Zurich"], None, marks=xfail(
-                     "'Title, Speaker, Affil': the affiliation is read as a second speaker")),
+    ("Verified Parsers for Binary Formats, Ana Ruiz, ETH Zurich",
+     "Verified Parsers for Binary Formats", ["Ana Ruiz"], ["ETH Zurich"], None),
     ('"Verified Parsers for Binary Formats" - Ana Ruiz (ETH Zurich)',
      "Verified Parsers for Binary Formats", ["Ana Ruiz"], ["ETH Zurich"], None),
     ("Invited Talk: Ana Ruiz (ETH Zurich): Verified Parsers for Binary Formats",
@@ -1139,3 +1138,16 @@ def test_invited_talk_by_over_a_title_that_reads_like_a_name():
                "*Scene Graphs Revisited* |\n\nFriday, December 11, 2020.\n", "program.md")
     e = titled(sch, "Scene Graphs Revisited")
     assert (e["start"], e["people"]) == ("10:00", ["Ana Ruiz"])
+
+
+@pytest.mark.parametrize(("line", "pairs"), [
+    ("Ana Ruiz, ETH Zurich", [("Ana Ruiz", "ETH Zurich")]),
+    ("Ana Ruiz, Bo Chen, KTH Royal Institute of Technology",
+     [("Ana Ruiz", "KTH Royal Institute of Technology"), ("Bo Chen", "KTH Royal Institute of Technology")]),
+    ("JINOOK SONG, COLBY BANBURY", [("JINOOK SONG", None), ("COLBY BANBURY", None)]),
+])
+def test_an_acronym_led_institution_after_the_names_is_their_affiliation(line, pairs):
+    from planner.parsers.program.people import read_people
+
+    got = read_people(line)
+    assert [(p.name, p.affiliation) for p in got.people] == pairs

@@ -261,6 +261,15 @@ def org_like(text: str) -> bool:
     return bool(words) and _ACRONYM.match(words[0].strip(",")) is not None and len(words) <= 4
 
 
+def _acronym_led(text: str) -> bool:
+    """`ETH Zurich`, `KTH Royal Institute of Technology`, `NEC Labs`: an institution's
+    acronym of three or more capitals, then words that are not in capitals (a name in
+    capitals, `JINOOK SONG`, is all capitals)."""
+    words = text.split()
+    return len(words) >= 2 and len(words[0]) >= 3 and words[0].isupper() and words[0].isalpha() \
+        and not all(w.isupper() for w in words[1:])
+
+
 @lru_cache(maxsize=16)
 def _seps_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, seps)))
@@ -531,7 +540,8 @@ def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
         return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
     parts = [p.strip() for p in _split_top(group, (",",))]
     if len(parts) >= 2 and org_like(parts[-1]) and (
-            _ORG_STRONG.found(parts[-1]) or not name_like(clean_name(parts[-1]))):
+            _ORG_STRONG.found(parts[-1]) or _acronym_led(parts[-1])
+            or not name_like(clean_name(parts[-1]))):
         # USENIX: `A and B, University of X` — everything before the last comma(s) is names
         k = len(parts) - 1
         while k > 1 and org_like(parts[k - 1]) and (
