@@ -172,7 +172,10 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
                 rooms: frozenset[str], lenient_people: bool, title_only: bool,
                 prefer: str | None) -> ItemParts:
     parts = ItemParts()
-    text, cut = strip_numbering(text.strip())
+    whole = text.strip()
+    text, cut = strip_numbering(whole)
+    if cut and re.search(r"poster", whole[:cut], re.IGNORECASE):  # `(Poster #01): …`
+        parts.kind, parts.label = SessionKind.POSTER, "poster"
     # a link label at the end (`Title Zoom Link`, `Title [slides]`) is a link, not title
     for sp in reversed(spans):
         seg = text[sp.start - cut:sp.end - cut] if sp.start >= cut else ""
@@ -426,6 +429,8 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     """The best score each kind of split but the comma could reach in `text` (see
     `_split_kinds`), for the kinds the text holds."""
     out = []
+    if ". " in masked:
+        out.append(_STOP_BOUND)
     if _ends_in_paren(text):
         out.append(3.0)
     if _holds(masked, "by"):
@@ -518,6 +523,11 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None):
         else:
             kinds.append((4.0, (1, k, 0), [((1, k, 0), lambda left=left, right=right: _by_split(
                 left, right))]))
+    for k, sm in enumerate(_STOP.finditer(masked) if ". " in masked else ()):
+        left, right = text[:sm.start()].strip(), text[sm.end():].strip()
+        if left and right:
+            kinds.append((_STOP_BOUND, (1.5, k, 0), [((1.5, k, 0), lambda left=left, right=right: _stop_split(
+                left, right))]))
     for p, (pattern, kind) in enumerate(_SEPARATORS[1:], start=2):
         bonus = _BASE_BONUS[kind] + (1.5 if prefer == kind else 0)
         kinds.append((bonus + 1.0, (p, 0, 0),
@@ -576,6 +586,24 @@ def _paren_split(m: re.Match):
     if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
         return 2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"
     return None
+
+
+# `Title. Authors.`: a full stop that ends no initial (`J. Smith`, `A.B. Jones`).
+_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)\.\s+")
+_STOP_BOUND = 3.6
+
+
+def _stop_split(left: str, right: str):
+    """`Title. Ana Ruiz, Bo Chen.`: citation style, the names after the title's full stop.
+    Only names beyond doubt: several, or one closed by its own full stop, or one after
+    a title of three words or more; what follows a stop is otherwise the title's own
+    next sentence (`SS7: Locate. Track. Manipulate.`)."""
+    got = read_people(right)
+    if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
+        return None
+    if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
+        return None
+    return _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop"
 
 
 def _by_split(left: str, right: str):
