@@ -821,7 +821,6 @@ def test_timed_item_with_people_line_under_it_is_one_talk_with_speakers():
     assert not any(t.startswith("Untitled talk") for t in titles(sch))
 
 
-@xfail("a title of 30+ words followed by its people line is lost (2 of 3 papers read)")
 def test_titles_that_look_like_something_else():
     long_title = ("Towards a Unified Theory of Robust Distributed Consensus Protocols for "
                   "Heterogeneous Edge Devices Operating Under Intermittent Connectivity, Partial "

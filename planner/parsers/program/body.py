@@ -235,6 +235,7 @@ def _short_title(r: Rec) -> bool:
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
     if not people_first:
+        _long_titles(recs)
         _stacked_pairs(recs)
     starts: list[int] = []
     # A set-apart line that reads as one name, followed by people, is a short title
@@ -298,6 +299,27 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     own = recs[:starts[0]]
     groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
     return own, groups
+
+
+def _long_titles(recs: list[Rec]) -> None:
+    """A line too long for a title by its words alone (`Towards a Unified Theory of …`,
+    30+ words) is one all the same where its people follow it and it ends as no sentence
+    does: without a full stop, and with no abstract running into it."""
+    for i, r in enumerate(recs):
+        if r.kind != "prose" or r.line.css:
+            continue
+        text = r.line.text.rstrip()
+        if text.endswith((".", "!", "?", "…", ":", ";", ",")) or len(text.split()) > 60:
+            continue
+        j = _next_meaningful(recs, i)
+        if j is None or recs[j].kind != "people":
+            continue
+        k = i - 1
+        while k >= 0 and recs[k].kind == "skip":
+            k -= 1
+        if k >= 0 and recs[k].kind == "prose" and recs[k].line.para == r.line.para:
+            continue
+        r.kind = "title"
 
 
 def _stacked_pairs(recs: list[Rec]) -> None:
