@@ -38,6 +38,8 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_URL = re.compile(r"^https?://\S+$")
+_BIO_LABELS = {"bio", "biography", "about the speaker"}
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
@@ -86,6 +88,7 @@ class Item:
     lines: list[Line] = field(default_factory=list)
     parts: ItemParts = field(default_factory=ItemParts)
     abstract: list[str] = field(default_factory=list)
+    bio: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     kind_label: str | None = None
 
@@ -146,8 +149,8 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
-            if name in _LINK_LABELS or (name in ("paper", "talk") and not value):
-                kind = "link" if name not in _KIND_ONLY else "kindlabel"
+            if name in _LINK_LABELS or (name in ("paper", "talk") and (not value or _URL.match(value))):
+                kind = "link" if name not in _KIND_ONLY or value else "kindlabel"
                 out.append(Rec(ln, kind, name, value))
                 continue
             if name in _KIND_ONLY and (not value or value.lower().strip("[]") in ("abstract", "bio")
@@ -420,9 +423,10 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 and _affiliation_line(parts.people, above, r):
             continue
         if r.kind == "link":
-            href = next((s.href for s in r.line.spans if s.href), None)
+            href = next((s.href for s in r.line.spans if s.href), None) \
+                or (r.value if _URL.match(r.value) else None)
             if href and r.label not in ("show abstract", "hide abstract", "more", "details"):
-                item.links.append(Link(label=r.line.text[:60], url=href))
+                item.links.append(Link(label=(r.label if r.value == href else r.line.text)[:60], url=href))
             continue
         if r.kind == "kindlabel":
             k = label_kind(r.label or "")
@@ -458,6 +462,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             parts.chairs = parts.chairs or p.chairs
             parts.room = parts.room or p.room
             parts.notes.extend(p.notes)
+            parts.venue = parts.venue or p.venue
             continue
         if r.kind == "title" and label_title and not item.abstract:
             p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
@@ -518,6 +523,9 @@ def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
         got = read_people(value, lenient=True) if value else None
         if got is not None:
             parts.chairs = list(got.people)
+    elif name in _BIO_LABELS:
+        if value:
+            item.bio.append(value)
     elif name in _TEXT_LABELS:
         if value:
             item.abstract.append(value)
@@ -528,7 +536,7 @@ def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
             parts.title = value
     elif name in _LINK_LABELS:
         href = next((s.href for s in r.line.spans if s.href), None)
-        url = href or (value if re.match(r"^https?://\S+$", value) else None)
+        url = href or (value if _URL.match(value) else None)
         if url:
             if name == "arxiv link" and not parts.url:
                 parts.url = url

@@ -58,6 +58,7 @@ class ItemParts:
     room: str | None = None
     url: str | None = None
     notes: list[str] = field(default_factory=list)
+    venue: str | None = None  # `**Title.** Authors. *OSDI 2024*.`: what follows the people
     by_label: bool = False  # people came after `by` or a `Speaker:` label (sure)
     sep: str | None = None  # the separator the people were split off at
 
@@ -122,7 +123,8 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
             return whole
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
-                     list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+                     list(got.chairs), got.room, got.url, list(got.notes), got.venue, got.by_label,
+                     got.sep)
 
 
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
@@ -337,6 +339,8 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
             parts.people_score = got.score
         if after_rest:
             parts.notes.append(after_rest)
+            if parts.people and after_rest.strip(" .,;"):
+                parts.venue = after_rest.strip(" ,;").removesuffix(".")  # `OSDI 2024.`
         return
     # a quoted title: `"Title" - Speaker`, `Keynote - Name: "Title"`
     m = _QUOTED.search(text)

@@ -261,6 +261,13 @@ def org_like(text: str) -> bool:
     return bool(words) and _ACRONYM.match(words[0].strip(",")) is not None and len(words) <= 4
 
 
+def _institution(text: str) -> bool:
+    """A short name of an institution beyond doubt: `Collège de France`, `ETH Zurich`,
+    `Stanford University` (not `Deep Neural Networks` nor a sentence that mentions a
+    library)."""
+    return len(text.split()) <= 6 and (_ORG_STRONG.found(text) or _acronym_led(text))
+
+
 def _acronym_led(text: str) -> bool:
     """`ETH Zurich`, `KTH Royal Institute of Technology`, `NEC Labs`: an institution's
     acronym of three or more capitals, then words that are not in capitals (a name in
@@ -502,7 +509,7 @@ def with_affiliation_line(people: list[Person], line: list[Person]) -> list[Pers
     affiliation of the names above it when it holds nothing but organisations, one for
     all or one for each, and the names above have none yet.  None when it is not."""
     if not people or not line or any(p.affiliation for p in people) \
-            or len(line) not in (1, len(people)) or not all(org_like(p.name) for p in line):
+            or len(line) not in (1, len(people)) or not all(_institution(p.name) for p in line):
         return None
     if len(line) == 1:
         return [Person(p.name, line[0].name, p.room) for p in people]

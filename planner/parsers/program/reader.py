@@ -606,6 +606,8 @@ class Reader:
         d.url = d.url or p.url
         d.room = d.room or p.room
         d.abstract += it.abstract
+        d.bio += it.bio
+        d.venue = d.venue or p.venue
         d.links += it.links
         d.used |= {ln.no for ln in it.lines}
 
@@ -615,7 +617,8 @@ class Reader:
             return None
         d = Draft(line=it.first, title=p.title, label=p.label, kind=p.kind,
                   people=list(p.people), chairs=list(p.chairs), room=p.room, url=p.url,
-                  abstract=list(it.abstract), links=list(it.links))
+                  abstract=list(it.abstract), bio=list(it.bio), venue=p.venue,
+                  links=list(it.links))
         d.day = parent.day if parent is not None else self.day
         d.used |= {ln.no for ln in it.lines}
         return d
@@ -627,7 +630,7 @@ class Reader:
         p = it.parts
         k.title, k.label, k.kind = p.title, p.label, p.kind
         k.people, k.url, k.room = list(p.people), p.url, k.room or p.room
-        k.abstract, k.links = list(it.abstract), list(it.links)
+        k.abstract, k.bio, k.links = list(it.abstract), list(it.bio), list(it.links)
         k.used |= {ln.no for ln in k.body}
         k.body = []
 
