@@ -1019,7 +1019,6 @@ def test_as_format_that_reads_nothing_exits_1_with_one_sentence(tmp_path):
     assert "abstracts" in err
 
 
-@xfail("a shopping list is read as a program (exit 0, '1 line reported') instead of being refused")
 def test_shopping_list_is_refused_with_one_sentence(tmp_path):
     src = tmp_path / "groceries.txt"
     src.write_text("Shopping list\n\n- 2 litres of milk\n- eggs (a dozen)\n- sourdough bread\n"

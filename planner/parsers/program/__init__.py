@@ -113,4 +113,16 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         reader = Reader(doc, diag)
         reader.run()
         builder = Builder(doc, reader.top, reader.loose, reader.used, options, diag, NAME)
-        return builder.build()
+        schedule = builder.build()
+    if not schedule.sessions and schedule.unscheduled and not any(map(_programme_like, schedule.unscheduled)):
+        schedule.unscheduled = []  # a list of things, no program: the loader says so
+    return schedule
+
+
+def _programme_like(talk) -> bool:
+    """An untimed entry a program or a listing would have: one with a person named
+    beyond doubt, an abstract or a link (`2 litres of milk` has none)."""
+    from .people import name_like
+
+    return bool(talk.abstract or talk.url or talk.links
+                or any(name_like(s.name) for s in talk.speakers))
