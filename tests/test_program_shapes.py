@@ -1153,3 +1153,16 @@ def test_a_line_under_the_names_that_only_mentions_an_organisation_word_is_no_af
                "Ana Ruiz, Bo Chen\n" + line + "\n\n09:45 - 10:15  Coffee Break\n")
     e = titled(sch, "Ensembles Without Retraining")
     assert e["people"][:2] == ["Ana Ruiz", "Bo Chen"] and e["affs"][:2] == [None, None]
+
+
+def test_role_labels_in_a_table_cell_give_the_entry_its_people():
+    """A workshop agenda's activity cell: the title, a `Topic:`, and the people by the
+    roles they hold (`Session Lead:`, `Subject Matter Experts:`), set apart by `·`."""
+    sch = read("## Tuesday October 24, 2023\n\n| Start | End | Location | Activity |\n|---|---|---|---|\n"
+               "| 11:00 AM | 12:15 PM | Room 5600 | Breakout Session 1: Remote Labs · Topic: Data Set "
+               "Curation · Session Lead: Ana Ruiz · Subject Matter Experts: Bo Chen, Li Wei, and "
+               "Emil Sandberg |\n| 12:15 PM | 1:30 PM | Suite | Lunch |\n", "agenda.md")
+    e = titled(sch, "Breakout Session 1: Remote Labs")
+    assert e["start"] == "11:00"
+    assert e["people"] == ["Ana Ruiz", "Bo Chen", "Li Wei", "Emil Sandberg"]
+    assert not any(t.startswith("Topic") for t in titles(sch))

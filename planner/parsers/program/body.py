@@ -33,7 +33,7 @@ _LINK_LABELS = {"slides", "video", "recording", "pdf", "arxiv link", "pdf link",
                 "top", "back to top", "abstract | bio", "abstract|bio"}
 _SKIP_LABELS = {"comments", "comment", "subjects", "subject", "keywords", "tags", "note", "notes",
                 "track", "type", "format", "supported by", "sponsored by", "sponsor", "when",
-                "time", "date"}
+                "time", "date", "topic", "theme"}
 _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "masters thesis",
               "thesis", "poster"}
 
