@@ -1166,3 +1166,30 @@ def test_role_labels_in_a_table_cell_give_the_entry_its_people():
     assert e["start"] == "11:00"
     assert e["people"] == ["Ana Ruiz", "Bo Chen", "Li Wei", "Emil Sandberg"]
     assert not any(t.startswith("Topic") for t in titles(sch))
+
+
+USENIX_SESSION = ("## Monday, May 7, 2007\n\n11:00 a.m.–12:30 p.m.\nSession: Coping with Concurrency\n"
+                  "Session Chair: Ana Ruiz, University of California, Berkeley\n\n"
+                  "Lock-Free Queues Revisited\nBo Chen, Li Wei, and Emil Sandberg, University of Toronto\n"
+                  "Read the paper in PDF | HTML\n\n"
+                  "Automatic Mutual Exclusion\nPriya Natarajan and Jun Park, Microsoft Research, Silicon Valley\n"
+                  "Read the paper in PDF | HTML\n\n"
+                  "Relaxed Determinism: Making Redundant Execution Practical\n"
+                  "Jesse Pool, Ian Sin Kwok Wong, and David Lie, University of Toronto\n"
+                  "Read the paper in PDF | HTML\n\n"
+                  "Hype and Virtue\nTimothy Roscoe, ETH Zürich; Kevin Elphinstone and Gernot Heiser, National ICT Australia\n"
+                  "Read the paper in PDF | HTML\n\n12:30 p.m.–2:00 p.m.    Lunch\n")
+
+
+def test_usenix_session_titles_that_read_as_names_long_names_and_link_lines():
+    sch = read(USENIX_SESSION)
+    kids = [e for e in entries(sch) if e["session"] == "Session: Coping with Concurrency"
+            or e["session"] == "Coping with Concurrency"]
+    assert [e["title"] for e in kids] == [
+        "Lock-Free Queues Revisited", "Automatic Mutual Exclusion",
+        "Relaxed Determinism: Making Redundant Execution Practical", "Hype and Virtue"]
+    assert kids[1]["people"] == ["Priya Natarajan", "Jun Park"]
+    assert kids[2]["people"] == ["Jesse Pool", "Ian Sin Kwok Wong", "David Lie"]
+    assert kids[3]["people"] == ["Timothy Roscoe", "Kevin Elphinstone", "Gernot Heiser"]
+    assert kids[3]["affs"] == ["ETH Zürich", "National ICT Australia", "National ICT Australia"]
+    assert not any("Read the paper" in t for t in titles(sch))

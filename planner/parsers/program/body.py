@@ -38,6 +38,9 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+_LINK_SENTENCE = re.compile(
+    r"^(?:read|download|view|get|see|watch)\b.{0,30}\b(?:pdf|html|paper|slides|video|recording|"
+    r"preprint|abstract)s?\b[\w |/,()]{0,30}$", re.IGNORECASE)
 _URL = re.compile(r"^https?://\S+$")
 _BIO_LABELS = {"bio", "biography", "about the speaker"}
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
@@ -159,6 +162,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 continue
             out.append(Rec(ln, "label", name, value))
             continue
+        if _LINK_SENTENCE.match(text):
+            out.append(Rec(ln, "link", "links", text))  # `Read the paper in PDF | HTML`
+            continue
         if _IDENTIFIER.match(text):
             out.append(Rec(ln, "link", "identifier", text))  # `arXiv:2505.00988 [pdf, other]`
             continue
@@ -239,6 +245,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     """(the run's own records, the records of each sub-item)."""
     if not people_first:
         _long_titles(recs)
+        _titles_that_read_as_a_name(recs)
         _stacked_pairs(recs)
     starts: list[int] = []
     # A set-apart line that reads as one name, followed by people, is a short title
@@ -302,6 +309,32 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     own = recs[:starts[0]]
     groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
     return own, groups
+
+
+def _titles_that_read_as_a_name(recs: list[Rec]) -> None:
+    """`Automatic Mutual Exclusion` over `Michael Isard and Andrew Birrell, Microsoft
+    Research`: a line that reads as one name, with no title above it, over a line of
+    several people or of people with affiliations, is the title of those people."""
+    prev: Rec | None = None
+    for i, r in enumerate(recs):
+        if r.kind == "skip":
+            continue
+        if r.kind == "people" and not (prev is not None and prev.kind == "title"):
+            got = read_people(r.line.text)
+            j = _next_meaningful(recs, i)
+            if got is not None and got.entries == 1 and not got.people[0].affiliation \
+                    and j is not None and j == _next_kept(recs, i) and recs[j].kind == "people":
+                below = read_people(recs[j].line.text)
+                if below is not None and (below.entries >= 2 or any(p.affiliation for p in below.people)):
+                    r.kind = "title"
+        prev = r
+
+
+def _next_kept(recs: list[Rec], i: int) -> int | None:
+    j = i + 1
+    while j < len(recs) and recs[j].kind == "skip":
+        j += 1
+    return j if j < len(recs) else None
 
 
 def _long_titles(recs: list[Rec]) -> None:

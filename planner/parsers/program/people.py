@@ -273,8 +273,17 @@ def _acronym_led(text: str) -> bool:
     acronym of three or more capitals, then words that are not in capitals (a name in
     capitals, `JINOOK SONG`, is all capitals)."""
     words = text.split()
-    return len(words) >= 2 and len(words[0]) >= 3 and words[0].isupper() and words[0].isalpha() \
-        and not all(w.isupper() for w in words[1:])
+    return len(words) >= 2 and _acronym_word(words[0]) and not all(w.isupper() for w in words[1:])
+
+
+def _acronym_word(word: str) -> bool:
+    return len(word) >= 3 and word.isupper() and word.isalpha()
+
+
+def _acronym_inside(text: str) -> bool:
+    """`National ICT Australia`: an acronym among words that are not capitals."""
+    words = text.split()
+    return len(words) >= 2 and any(map(_acronym_word, words)) and not all(w.isupper() for w in words)
 
 
 @lru_cache(maxsize=16)
@@ -546,21 +555,40 @@ def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
     if m and name_like(clean_name(m.group("name")), lenient) and org_like(m.group("affil")):
         return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
     parts = [p.strip() for p in _split_top(group, (",",))]
-    if len(parts) >= 2 and org_like(parts[-1]) and (
-            _ORG_STRONG.found(parts[-1]) or _acronym_led(parts[-1])
-            or not name_like(clean_name(parts[-1]))):
+    # `…, Microsoft Research, Silicon Valley`: a place after the institution is its part
+    place = 1 if len(parts) >= 3 and len(parts[-1].split()) <= 3 and not org_like(parts[-1]) \
+        and _ORG_STRONG.found(parts[-2]) else 0
+    if len(parts) >= 2 and org_like(parts[-1 - place]) and (
+            _ORG_STRONG.found(parts[-1 - place]) or _acronym_inside(parts[-1 - place])
+            or not name_like(clean_name(parts[-1 - place]))):
         # USENIX: `A and B, University of X` — everything before the last comma(s) is names
-        k = len(parts) - 1
+        k = len(parts) - 1 - place
         while k > 1 and org_like(parts[k - 1]) and (
                 _ORG_STRONG.found(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
             k -= 1
         affil = ", ".join(parts[k:])
         names = _names_of(", ".join(parts[:k]), lenient)
-        good = sum(name_like(n, lenient) for n in names)
-        return [Person(n, affil) for n in names], len(names), good
+        return [Person(n, affil) for n in names], len(names), _good_names(names, lenient)
     names = _names_of(group, lenient)
-    good = sum([name_like(n, lenient) for n in names])
-    return [_person(n) for n in names], len(names), good
+    return [_person(n) for n in names], len(names), _good_names(names, lenient)
+
+
+def _good_names(names: list[str], lenient: bool) -> int:
+    """How many of a list's entries read as names.  Among two or more names, an entry of
+    four or five capitalised words is a name too (`Ian Sin Kwok Wong`): alone, such an
+    entry reads as a title."""
+    flags = [name_like(n, lenient) for n in names]
+    good = sum(flags)
+    if good >= 2 and good < len(names):
+        good += sum(1 for n, ok in zip(names, flags) if not ok and _long_name(n))
+    return good
+
+
+def _long_name(text: str) -> bool:
+    words = text.split()
+    return 4 <= len(words) <= 5 and all(
+        w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) <= 12 for w in words) \
+        and not _function_words(text) and not _EVENT_WORDS.found(text) and not _ORG_WORDS.found(text)
 
 
 @lru_cache(maxsize=1 << 15)  # (a Person is frozen: one for each name will do)
