@@ -1193,3 +1193,28 @@ def test_usenix_session_titles_that_read_as_names_long_names_and_link_lines():
     assert kids[3]["people"] == ["Timothy Roscoe", "Kevin Elphinstone", "Gernot Heiser"]
     assert kids[3]["affs"] == ["ETH Zürich", "National ICT Australia", "National ICT Australia"]
     assert not any("Read the paper" in t for t in titles(sch))
+
+
+@pytest.mark.parametrize("order", ["speaker-first", "title-first"])
+def test_dash_order_is_decided_per_page_by_the_lines_that_can_only_be_read_one_way(order: str):
+    """`Li Wei - Graph Databases Explained` reads either way; the page's other lines,
+    where only one side reads as people, say which side is which."""
+    pairs = [("Ana Ruiz", "Welcome to the Conference"), ("Bo Chen", "Rust in Production"),
+             ("Li Wei", "Graph Databases Explained"), ("Emil Sandberg", "Mobile Testing"),
+             ("Jun Park", "Security for the Rest of Us")]
+    rows = "".join(f"{9 + k}:00 - {9 + k}:30  " + (f"{who} - {what}" if order == "speaker-first" else f"{what} - {who}")
+                   + "\n" for k, (who, what) in enumerate(pairs))
+    sch = read("## Saturday, March 2, 2024\n\n" + rows)
+    for who, what in pairs:
+        assert titled(sch, what)["people"] == [who]
+
+
+def test_a_label_the_page_puts_before_names_is_a_label_on_every_line():
+    sch = read("## Friday, June 24, 2022\n\n11.30-11.50 Position Paper: Sofa Kiromilli\n"
+               "11.50-12.10 Invited Speaker: Joey Jones\n12.10-12.30 Invited Speaker: Mark Bernstein\n"
+               "13.00-13.20 Position Paper: David Millard\n13.20-13.40 Invited Speaker: Alex Mitchell\n"
+               "14.00-14.20 Wrap up and Close\n")
+    got = {(e["start"], e["title"], tuple(e["people"])) for e in entries(sch) if e["start"]}
+    assert ("11:30", "Position Paper", ("Sofa Kiromilli",)) in got
+    assert ("13:00", "Position Paper", ("David Millard",)) in got
+    assert ("11:50", "Invited Speaker", ("Joey Jones",)) in got

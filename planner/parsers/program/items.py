@@ -154,7 +154,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if "@" in t or "#" in t or not _QUOTES.isdisjoint(t) or t.rstrip().endswith(")"):
         return None
-    if ":" in t and _FIELD.search(t) is not None:
+    if ":" in t and (_FIELD.search(t) is not None or prefer == "label"):
         return None
     if split_label(t, labels)[0] is not None:
         return None
@@ -222,8 +222,10 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         spans = tuple(Span(s.start - shift, s.end - shift, s.bold, s.italic, s.href)
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
-        if main and not title_only and _label_then_people(parts, main):
+        if main and not title_only and _label_then_people(parts, main, prefer):
             return parts
+    elif prefer == "label" and not title_only and _page_label_then_people(parts, main):
+        return parts
     if not main:
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
@@ -239,7 +241,7 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
 _PERSON_LABEL = re.compile(r"(?:speaker|presenter|speakers|presenters)$")
 
 
-def _label_then_people(parts: ItemParts, rest: str) -> bool:
+def _label_then_people(parts: ItemParts, rest: str, prefer: str | None = None) -> bool:
     """`Keynote: Yejin Choi (University of Washington)`, `Invited Speaker: Joey Jones`: a
     label with a person and no title after it.  The label is then the title and the
     person its speaker.  What follows the label is taken as people when the label says
@@ -254,10 +256,30 @@ def _label_then_people(parts: ItemParts, rest: str) -> bool:
     sure = _PERSON_LABEL.search(fold_label(parts.label or "")) is not None or all(
         p.affiliation and f"({p.affiliation})" in rest and org_like(p.affiliation)
         for p in got.people)
-    if not sure:
+    # a page whose entries read `Invited Speaker: Name` writes `Position Paper: Name` so too
+    if not sure and not (prefer == "label" and len(rest.split()) <= 4):
         return False
     parts.title = parts.label
     parts.people, parts.people_score, parts.by_label = list(got.people), got.score, True
+    parts.sep = "label"
+    return True
+
+
+_SHORT_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’&-]*(?: [\w'’&-]+){0,2})\s*:\s+(?P<rest>\S.*)$")
+
+
+def _page_label_then_people(parts: ItemParts, main: str) -> bool:
+    """`Position Paper: Sofa Kiromilli` on a page of `Invited Speaker: Joey Jones`: a
+    label of a few words the page's other entries show is followed by a name, here too."""
+    m = _SHORT_LABEL.match(main)
+    if m is None:
+        return False
+    label = m.group("label")
+    if not _label_then_people(parts, m.group("rest"), "label"):
+        parts.people, parts.title, parts.sep, parts.by_label = [], None, None, False
+        return False
+    parts.title = parts.label = label
+    parts.kind = parts.kind or label_kind(label)
     return True
 
 
@@ -441,7 +463,8 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
         out.append(4.0)
     for kind, left in (("dash", 2.0), ("colon", 2.2)):
         if _holds(masked, kind):
-            out += [_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0, left]
+            out += [_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0,
+                    left + (1.5 if prefer == kind + "-first" else 0)]
     return out
 
 
@@ -537,7 +560,8 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None):
         kinds.append((bonus + 1.0, (p, 0, 0),
                       _people_right(text, masked, pattern, kind, p, bonus, lenient)))
         if kind in ("colon", "dash"):
-            bonus = 1.2 if kind == "colon" else 1.0
+            # `Speaker - Title` all down a page: the people first wins a tie there
+            bonus = (1.2 if kind == "colon" else 1.0) + (1.5 if prefer == kind + "-first" else 0)
             kinds.append((bonus + 1.0, (p, 0, 1),
                           _people_left(text, masked, pattern, kind, p, bonus, lenient)))
     kinds.sort(key=lambda k: (-k[0], k[1]))

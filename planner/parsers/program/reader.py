@@ -94,7 +94,7 @@ class Reader:
             h = ln.cells is None and header_of(ln)
             if h and h.rest:
                 got = split_item(h.rest)
-                if got.people and got.sep:
+                if got.people and got.sep and not _either_side(got):
                     seps[got.sep] += 1
         if seps:
             sep, n = seps.most_common(1)[0]
@@ -678,6 +678,15 @@ class Reader:
             self.loose.append(box)
             return
         self.loose.extend(items)
+
+
+def _either_side(parts) -> bool:
+    """Whether the title split off a line reads as people as well as its people do
+    (`Li Wei - Graph Databases Explained`): such a line says nothing of the page's order."""
+    if parts.sep not in ("dash", "dash-first", "colon", "colon-first") or not parts.title:
+        return False
+    got = read_people(parts.title)
+    return got is not None and got.score >= 0.99 and all(name_like(p.name) for p in got.people)
 
 
 def _mark_key(m: DayMark) -> tuple:
