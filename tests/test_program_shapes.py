@@ -1218,3 +1218,14 @@ def test_a_label_the_page_puts_before_names_is_a_label_on_every_line():
     assert ("11:30", "Position Paper", ("Sofa Kiromilli",)) in got
     assert ("13:00", "Position Paper", ("David Millard",)) in got
     assert ("11:50", "Invited Speaker", ("Joey Jones",)) in got
+
+
+def test_a_talk_long_only_by_its_affiliated_authors_after_by_is_no_abstract():
+    sch = read("#### 14:00-15:00 - Compilation\n\n"
+               "Partial Evaluation for Fun ([paper](p/pe.pdf), [slides](s/pe.pdf)), by Ana Ruiz "
+               "(Université Pierre et Marie Curie, LIP6 UMR 7606, France), Bo Chen (Université Pierre "
+               "et Marie Curie, LIP6 UMR 7606, France) and Li Wei (University of Cambridge, UK)\n\n"
+               "Improving Inlining Heuristics ([paper](p/inl.pdf)), by Emil Sandberg (OCamlPro SAS, France)\n\n"
+               "#### 15:00-15:20 - Break\n", "program.md", year=2013)
+    assert titled(sch, "Partial Evaluation for Fun")["people"] == ["Ana Ruiz", "Bo Chen", "Li Wei"]
+    assert titled(sch, "Improving Inlining Heuristics")["people"] == ["Emil Sandberg"]

@@ -185,6 +185,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "title", strong=strong, parts=parts))
                 continue
         partly_styled = lead is not None
+        if ", by " in text and len(text) < 1500 and is_prose(text):
+            # `Title (paper, slides), by A (Univ, UK), B (…) and C (…)`: long by its
+            # people, no abstract
+            parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
+            if parts.title and parts.people and parts.by_label and parts.people_score >= 0.9:
+                out.append(Rec(ln, "title", strong=strong, parts=parts))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
