@@ -1229,3 +1229,16 @@ def test_a_talk_long_only_by_its_affiliated_authors_after_by_is_no_abstract():
                "#### 15:00-15:20 - Break\n", "program.md", year=2013)
     assert titled(sch, "Partial Evaluation for Fun")["people"] == ["Ana Ruiz", "Bo Chen", "Li Wei"]
     assert titled(sch, "Improving Inlining Heuristics")["people"] == ["Emil Sandberg"]
+
+
+def test_a_pages_menu_among_its_papers_is_reported_not_listed(tmp_path):
+    text = ("Distributed Computing\n\n  • New submissions\n  • Cross-lists\n  • Replacements\n\n"
+            "[1] arXiv:2602.17675 [pdf, html, other]\n"
+            "Title: Elastic Pipelines for Serving Mixture-of-Experts Models\nAna Ruiz, Bo Chen\n"
+            "Subjects: Distributed, Parallel, and Cluster Computing (cs.DC)\n\n"
+            "[2] arXiv:2602.17701 [pdf, other]\nTitle: Checkpointing Without Stopping the World\n"
+            "Emil Sandberg\nSubjects: Distributed, Parallel, and Cluster Computing (cs.DC)\n")
+    sch = read(text, name="arxiv.txt")
+    assert {t.title for t in sch.talks()} == {"Elastic Pipelines for Serving Mixture-of-Experts Models",
+                                             "Checkpointing Without Stopping the World"}
+    assert any("'Cross-lists'" in d.message and d.line == 4 for d in sch.diagnostics)
