@@ -179,13 +179,23 @@ def test_a_list_of_speakers_one_per_line_stays_people():
         "Emil Sandberg", "Li Wei", "Ana Ruiz", "Bo Chen"]
 
 
-@xfail("'Invited Talk - \"Title\", Speaker (Affil)': the 'Invited Talk -' label does not set the kind (talk, not invited)")
+@xfail("'8:55 AM:  Invited Talk - …': the meridiem before the colon stays in the text, so "
+       "'AM: Invited Talk' is read as a speaker (the line alone reads right: see the next test)")
 def test_twelve_hour_range_with_a_label_a_quoted_title_and_a_speaker_with_affiliation():
     sch = read("Friday, December 13, 2024\n\n"
                '8:10 AM - 8:55 AM:  Invited Talk - "Why Sparse Models Generalize", Priya Natarajan (IIT Madras)\n'
                "8:55 AM - 9:10 AM:  Coffee Break\n")
     e = titled(sch, "Why Sparse Models Generalize")
     assert (e["start"], e["end"]) == ("08:10", "08:55")
+    assert e["kind"] == SessionKind.INVITED
+    assert e["people"] == ["Priya Natarajan"] and e["affs"] == ["IIT Madras"]
+
+
+def test_label_dash_quoted_title_comma_speaker_sets_the_kind():
+    sch = read("Friday, December 13, 2024\n\n"
+               '08:10 - 08:55  Invited Talk - "Why Sparse Models Generalize", Priya Natarajan (IIT Madras)\n'
+               "08:55 - 09:10  Coffee Break\n")
+    e = titled(sch, "Why Sparse Models Generalize")
     assert e["kind"] == SessionKind.INVITED
     assert e["people"] == ["Priya Natarajan"] and e["affs"] == ["IIT Madras"]
 
