@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...diagnostics import DiagnosticSink
+from ...diagnostics import Diagnostic, DiagnosticSink, Severity
 from ...gcpause import gc_paused
 
 if TYPE_CHECKING:
@@ -113,4 +113,37 @@ def parse(text: str, options: ParseOptions) -> Schedule:
         reader = Reader(doc, diag)
         reader.run()
         builder = Builder(doc, reader.top, reader.loose, reader.used, options, diag, NAME)
-        return builder.build()
+        schedule = builder.build()
+    if schedule.unscheduled:
+        liked = list(map(_programme_like, schedule.unscheduled))
+        if not schedule.sessions and not any(liked):
+            schedule.unscheduled = []  # a list of things, no program: the loader says so
+        elif any(liked):
+            _drop_menu_entries(schedule, liked)
+    return schedule
+
+
+def _drop_menu_entries(schedule: Schedule, liked: list[bool]) -> None:
+    """`• New submissions`, `• Cross-lists`: a page's menu among its papers.  Untimed
+    entries of a few words with nothing of a paper about them are left out, and said so."""
+    kept = []
+    for t, ok in zip(schedule.unscheduled, liked):
+        if ok or len(t.title.split()) > 3:
+            kept.append(t)
+            continue
+        schedule.diagnostics.append(Diagnostic(
+            source=schedule.source or "", line=t.line, severity=Severity.INFO, code="not-read",
+            message=f"line {t.line} not read as program items: {t.title!r} (a menu entry, "
+                    "no people, abstract or link)"))
+        if schedule.lines_used:
+            schedule.lines_used -= 1
+    schedule.unscheduled = kept
+
+
+def _programme_like(talk) -> bool:
+    """An untimed entry a program or a listing would have: one with a person named
+    beyond doubt, an abstract or a link (`2 litres of milk` has none)."""
+    from .people import name_like
+
+    return bool(talk.abstract or talk.url or talk.links
+                or any(name_like(s.name) for s in talk.speakers))

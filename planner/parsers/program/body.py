@@ -18,7 +18,7 @@ from .doc import Line
 from .items import ItemParts, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
-from .people import Person, name_like, read_people
+from .people import Person, name_like, read_people, with_affiliation_line
 
 # Labels whose line holds people, an abstract, a link or a room.
 _PEOPLE_LABELS = {"speaker", "speakers", "presenter", "presenters", "author", "authors", "by",
@@ -33,11 +33,16 @@ _LINK_LABELS = {"slides", "video", "recording", "pdf", "arxiv link", "pdf link",
                 "top", "back to top", "abstract | bio", "abstract|bio"}
 _SKIP_LABELS = {"comments", "comment", "subjects", "subject", "keywords", "tags", "note", "notes",
                 "track", "type", "format", "supported by", "sponsored by", "sponsor", "when",
-                "time", "date"}
+                "time", "date", "topic", "theme"}
 _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "masters thesis",
               "thesis", "poster"}
 
 
+_LINK_SENTENCE = re.compile(
+    r"^(?:read|download|view|get|see|watch)\b.{0,30}\b(?:pdf|html|paper|slides|video|recording|"
+    r"preprint|abstract)s?\b[\w |/,()]{0,30}$", re.IGNORECASE)
+_URL = re.compile(r"^https?://\S+$")
+_BIO_LABELS = {"bio", "biography", "about the speaker"}
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
@@ -86,6 +91,7 @@ class Item:
     lines: list[Line] = field(default_factory=list)
     parts: ItemParts = field(default_factory=ItemParts)
     abstract: list[str] = field(default_factory=list)
+    bio: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     kind_label: str | None = None
 
@@ -146,8 +152,8 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
-            if name in _LINK_LABELS or (name in ("paper", "talk") and not value):
-                kind = "link" if name not in _KIND_ONLY else "kindlabel"
+            if name in _LINK_LABELS or (name in ("paper", "talk") and (not value or _URL.match(value))):
+                kind = "link" if name not in _KIND_ONLY or value else "kindlabel"
                 out.append(Rec(ln, kind, name, value))
                 continue
             if name in _KIND_ONLY and (not value or value.lower().strip("[]") in ("abstract", "bio")
@@ -155,6 +161,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "kindlabel", name, value))
                 continue
             out.append(Rec(ln, "label", name, value))
+            continue
+        if _LINK_SENTENCE.match(text):
+            out.append(Rec(ln, "link", "links", text))  # `Read the paper in PDF | HTML`
             continue
         if _IDENTIFIER.match(text):
             out.append(Rec(ln, "link", "identifier", text))  # `arXiv:2505.00988 [pdf, other]`
@@ -176,6 +185,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "title", strong=strong, parts=parts))
                 continue
         partly_styled = lead is not None
+        if ", by " in text and len(text) < 1500 and is_prose(text):
+            # `Title (paper, slides), by A (Univ, UK), B (…) and C (…)`: long by its
+            # people, no abstract
+            parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
+            if parts.title and parts.people and parts.by_label and parts.people_score >= 0.9:
+                out.append(Rec(ln, "title", strong=strong, parts=parts))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
@@ -235,6 +251,8 @@ def _short_title(r: Rec) -> bool:
 def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], list[list[Rec]]]:
     """(the run's own records, the records of each sub-item)."""
     if not people_first:
+        _long_titles(recs)
+        _titles_that_read_as_a_name(recs)
         _stacked_pairs(recs)
     starts: list[int] = []
     # A set-apart line that reads as one name, followed by people, is a short title
@@ -300,6 +318,53 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     return own, groups
 
 
+def _titles_that_read_as_a_name(recs: list[Rec]) -> None:
+    """`Automatic Mutual Exclusion` over `Michael Isard and Andrew Birrell, Microsoft
+    Research`: a line that reads as one name, with no title above it, over a line of
+    several people or of people with affiliations, is the title of those people."""
+    prev: Rec | None = None
+    for i, r in enumerate(recs):
+        if r.kind == "skip":
+            continue
+        if r.kind == "people" and not (prev is not None and prev.kind == "title"):
+            got = read_people(r.line.text)
+            j = _next_meaningful(recs, i)
+            if got is not None and got.entries == 1 and not got.people[0].affiliation \
+                    and j is not None and j == _next_kept(recs, i) and recs[j].kind == "people":
+                below = read_people(recs[j].line.text)
+                if below is not None and (below.entries >= 2 or any(p.affiliation for p in below.people)):
+                    r.kind = "title"
+        prev = r
+
+
+def _next_kept(recs: list[Rec], i: int) -> int | None:
+    j = i + 1
+    while j < len(recs) and recs[j].kind == "skip":
+        j += 1
+    return j if j < len(recs) else None
+
+
+def _long_titles(recs: list[Rec]) -> None:
+    """A line too long for a title by its words alone (`Towards a Unified Theory of …`,
+    30+ words) is one all the same where its people follow it and it ends as no sentence
+    does: without a full stop, and with no abstract running into it."""
+    for i, r in enumerate(recs):
+        if r.kind != "prose" or r.line.css:
+            continue
+        text = r.line.text.rstrip()
+        if text.endswith((".", "!", "?", "…", ":", ";", ",")) or len(text.split()) > 60:
+            continue
+        j = _next_meaningful(recs, i)
+        if j is None or recs[j].kind != "people":
+            continue
+        k = i - 1
+        while k >= 0 and recs[k].kind == "skip":
+            k -= 1
+        if k >= 0 and recs[k].kind == "prose" and recs[k].line.para == r.line.para:
+            continue
+        r.kind = "title"
+
+
 def _stacked_pairs(recs: list[Rec]) -> None:
     """Titles stacked over their people, pair after pair, where a title reads like a
     name on its own (`Paged Attention Revisited` / `Emil Sandberg`): the layout says
@@ -347,6 +412,25 @@ def _stacked_pairs(recs: list[Rec]) -> None:
         a.paired = True
 
 
+def host_under_title(own: list[Rec]) -> None:
+    """The one short line right under a titled entry that has no people yet, read as a
+    name where the position says person: a handle (`exide`), a mononym, an organisation
+    hosting a workshop (`SSDeV`).  Frab-style pages put exactly that there."""
+    first = next((r for r in own if r.kind != "skip"), None)
+    if first is None or first.kind != "title" or first.strong.startswith("h"):
+        return
+    text = first.line.text.strip()
+    if len(text) > 60 or ":" in text or len(text.split()) > 4 or _ROOM_LINE.match(text) \
+            or label_kind(text) is not None:
+        return
+    got = read_people(text, lenient=True)
+    if got is not None and got.people and got.entries <= 3 and got.score >= 0.99:
+        first.kind = "people"
+
+
+_ROOM_LINE = re.compile(r"^(?:track|room|hall|stage|auditorium|saal|aula|building)\b", re.IGNORECASE)
+
+
 def _single_name_ok(recs: list[Rec], i: int, j: int) -> bool:
     """A title line read as a lone name only right after a title (`Making Games` /
     `Piper Thunstrom`), never when it reads as a title of its own."""
@@ -370,13 +454,19 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     item = Item(lines=[r.line for r in recs])
     parts = ItemParts()
     title_set = label_title = False
+    last: list[Person] = []  # the people of the record just before, for an affiliation line
     for r in recs:
         if r.kind == "skip":
             continue
+        above, last = last, []
+        if r.kind in ("people", "title") and title_set and above \
+                and _affiliation_line(parts.people, above, r):
+            continue
         if r.kind == "link":
-            href = next((s.href for s in r.line.spans if s.href), None)
+            href = next((s.href for s in r.line.spans if s.href), None) \
+                or (r.value if _URL.match(r.value) else None)
             if href and r.label not in ("show abstract", "hide abstract", "more", "details"):
-                item.links.append(Link(label=r.line.text[:60], url=href))
+                item.links.append(Link(label=(r.label if r.value == href else r.line.text)[:60], url=href))
             continue
         if r.kind == "kindlabel":
             k = label_kind(r.label or "")
@@ -412,6 +502,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             parts.chairs = parts.chairs or p.chairs
             parts.room = parts.room or p.room
             parts.notes.extend(p.notes)
+            parts.venue = parts.venue or p.venue
             continue
         if r.kind == "title" and label_title and not item.abstract:
             p = r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms)
@@ -427,6 +518,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 if parts.by_label and parts.people:
                     continue
                 parts.people.extend(got.people)
+                last = list(got.people)
                 parts.people_score = max(parts.people_score, got.score)
                 continue
             if r.kind == "title" and not item.abstract and len(r.line.text) < 160:
@@ -446,6 +538,18 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     return item
 
 
+def _affiliation_line(people: list[Person], above: list[Person], r: Rec) -> bool:
+    """Whether `r` is the affiliation line of the names just above it (the tail of
+    `people`), which then get it; the line itself is used up."""
+    got = read_people(r.line.text, lenient=True)
+    merged = with_affiliation_line(above, list(got.people)) if got is not None else None
+    if merged is None or people[-len(above):] != above:
+        return False
+    people[-len(above):] = merged
+    r.kind = "people"
+    return True
+
+
 def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
     name, value = r.label or "", r.value
     if name in _PEOPLE_LABELS:
@@ -459,6 +563,9 @@ def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
         got = read_people(value, lenient=True) if value else None
         if got is not None:
             parts.chairs = list(got.people)
+    elif name in _BIO_LABELS:
+        if value:
+            item.bio.append(value)
     elif name in _TEXT_LABELS:
         if value:
             item.abstract.append(value)
@@ -469,7 +576,7 @@ def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
             parts.title = value
     elif name in _LINK_LABELS:
         href = next((s.href for s in r.line.spans if s.href), None)
-        url = href or (value if re.match(r"^https?://\S+$", value) else None)
+        url = href or (value if _URL.match(value) else None)
         if url:
             if name == "arxiv link" and not parts.url:
                 parts.url = url
@@ -483,11 +590,18 @@ def own_part(recs: list[Rec]) -> tuple[list[Person], list[Person], list[str], st
     text: list[str] = []
     room = None
     titles: list[Rec] = []
+    last: list[Person] = []  # the people of the record just before, for an affiliation line
     for r in recs:
+        if r.kind == "skip":
+            continue
+        above, last = last, []
+        if r.kind in ("people", "title") and above and _affiliation_line(people, above, r):
+            continue
         if r.kind == "people":
             got = people_of(r.line.text, lenient=True)
             if got is not None:
                 people.extend(got.people)
+                last = list(got.people)
         elif r.kind == "label":
             if r.label in _PEOPLE_LABELS:
                 got = read_people(r.value, lenient=True) if r.value else None
@@ -512,4 +626,4 @@ def numbered(text: str) -> bool:
     return strip_numbering(text)[1] > 0
 
 
-__all__ = ["Item", "Rec", "classify", "group", "read_item", "own_part", "split_label", "numbered"]
+__all__ = ["Item", "Rec", "classify", "group", "read_item", "own_part", "host_under_title", "split_label", "numbered"]

@@ -459,6 +459,7 @@ class Builder:
         elif kind not in _KEEP_AS_IS and not is_break(title):
             session["talks"].append({
                 "title": title, "speakers": speakers, "abstract": "\n\n".join(d.abstract),
+                "bio": "\n\n".join(d.bio), "notes": [d.venue] if d.venue else [],
                 "url": d.url, "links": d.links, "location": d.room, "line": d.line,
                 "kind": kind if d.kind else None, "start": start, "end": end,
                 "estimated": start_est, "end_estimated": end_est})
@@ -476,7 +477,8 @@ class Builder:
             if k.end is not None:
                 end = self._instant(day, k.end, zone)
         return {"title": title, "speakers": _speakers(k.people),
-                "abstract": "\n\n".join(k.abstract), "session_id": None, "url": k.url,
+                "abstract": "\n\n".join(k.abstract), "bio": "\n\n".join(k.bio),
+                "notes": [k.venue] if k.venue else [], "session_id": None, "url": k.url,
                 "links": k.links, "location": k.room, "line": k.line, "kind": k.kind,
                 "start": start, "end": end, "estimated": False,
                 "end_estimated": start is not None and end is None}

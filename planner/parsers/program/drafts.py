@@ -48,7 +48,9 @@ class Draft:
     url: str | None = None
     links: list[Link] = field(default_factory=list)
     abstract: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    bio: list[str] = field(default_factory=list)
+    venue: str | None = None  # where a listed paper appeared (`OSDI 2024`): the talk's note
+    notes: list[str] = field(default_factory=list)  # lines read as nothing else
     children: list[Draft] = field(default_factory=list)
     body: list[Line] = field(default_factory=list)  # lines under its header, read on close
     level: int = 0  # heading level of its header (0: not a heading)

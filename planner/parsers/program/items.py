@@ -62,6 +62,7 @@ class ItemParts:
     room: str | None = None
     url: str | None = None
     notes: list[str] = field(default_factory=list)
+    venue: str | None = None  # `**Title.** Authors. *OSDI 2024*.`: what follows the people
     by_label: bool = False  # people came after `by` or a `Speaker:` label (sure)
     sep: str | None = None  # the separator the people were split off at
 
@@ -126,7 +127,8 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
             return whole
     got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
-                     list(got.chairs), got.room, got.url, list(got.notes), got.by_label, got.sep)
+                     list(got.chairs), got.room, got.url, list(got.notes), got.venue, got.by_label,
+                     got.sep)
 
 
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
@@ -156,7 +158,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if "@" in t or "#" in t or not _QUOTES.isdisjoint(t) or t.rstrip().endswith(")"):
         return None
-    if ":" in t and _FIELD.search(t) is not None:
+    if ":" in t and (_FIELD.search(t) is not None or prefer == "label"):
         return None
     if split_label(t, labels)[0] is not None:
         return None
@@ -176,7 +178,10 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
                 rooms: frozenset[str], lenient_people: bool, title_only: bool,
                 prefer: str | None) -> ItemParts:
     parts = ItemParts()
-    text, cut = strip_numbering(text.strip())
+    whole = text.strip()
+    text, cut = strip_numbering(whole)
+    if cut and re.search(r"poster", whole[:cut], re.IGNORECASE):  # `(Poster #01): …`
+        parts.kind, parts.label = SessionKind.POSTER, "poster"
     # a link label at the end (`Title Zoom Link`, `Title [slides]`) is a link, not title
     for sp in reversed(spans):
         seg = text[sp.start - cut:sp.end - cut] if sp.start >= cut else ""
@@ -221,8 +226,10 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         spans = tuple(Span(s.start - shift, s.end - shift, s.bold, s.italic, s.href)
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
-        if main and not title_only and _label_then_people(parts, main):
+        if main and not title_only and _label_then_people(parts, main, prefer):
             return parts
+    elif prefer == "label" and not title_only and _page_label_then_people(parts, main):
+        return parts
     if not main:
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
@@ -238,7 +245,7 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
 _PERSON_LABEL = re.compile(r"(?:speaker|presenter|speakers|presenters)$")
 
 
-def _label_then_people(parts: ItemParts, rest: str) -> bool:
+def _label_then_people(parts: ItemParts, rest: str, prefer: str | None = None) -> bool:
     """`Keynote: Yejin Choi (University of Washington)`, `Invited Speaker: Joey Jones`: a
     label with a person and no title after it.  The label is then the title and the
     person its speaker.  What follows the label is taken as people when the label says
@@ -253,10 +260,30 @@ def _label_then_people(parts: ItemParts, rest: str) -> bool:
     sure = _PERSON_LABEL.search(fold_label(parts.label or "")) is not None or all(
         p.affiliation and f"({p.affiliation})" in rest and org_like(p.affiliation)
         for p in got.people)
-    if not sure:
+    # a page whose entries read `Invited Speaker: Name` writes `Position Paper: Name` so too
+    if not sure and not (prefer == "label" and len(rest.split()) <= 4):
         return False
     parts.title = parts.label
     parts.people, parts.people_score, parts.by_label = list(got.people), got.score, True
+    parts.sep = "label"
+    return True
+
+
+_SHORT_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’&-]*(?: [\w'’&-]+){0,2})\s*:\s+(?P<rest>\S.*)$")
+
+
+def _page_label_then_people(parts: ItemParts, main: str) -> bool:
+    """`Position Paper: Sofa Kiromilli` on a page of `Invited Speaker: Joey Jones`: a
+    label of a few words the page's other entries show is followed by a name, here too."""
+    m = _SHORT_LABEL.match(main)
+    if m is None:
+        return False
+    label = m.group("label")
+    if not _label_then_people(parts, m.group("rest"), "label"):
+        parts.people, parts.title, parts.sep, parts.by_label = [], None, None, False
+        return False
+    parts.title = parts.label = label
+    parts.kind = parts.kind or label_kind(label)
     return True
 
 
@@ -338,6 +365,8 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
             parts.people_score = got.score
         if after_rest:
             parts.notes.append(after_rest)
+            if parts.people and after_rest.strip(" .,;"):
+                parts.venue = after_rest.strip(" ,;").removesuffix(".")  # `OSDI 2024.`
         return
     # a quoted title: `"Title" - Speaker`, `Keynote - Name: "Title"`
     m = _QUOTED.search(text)
@@ -430,13 +459,16 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     """The best score each kind of split but the comma could reach in `text` (see
     `_split_kinds`), for the kinds the text holds."""
     out = []
+    if ". " in masked:
+        out.append(_STOP_BOUND)
     if _ends_in_paren(text):
         out.append(3.0)
     if _holds(masked, "by"):
         out.append(4.0)
     for kind, left in (("dash", 2.0), ("colon", 2.2)):
         if _holds(masked, kind):
-            out += [_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0, left]
+            out += [_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0,
+                    left + (1.5 if prefer == kind + "-first" else 0)]
     return out
 
 
@@ -522,12 +554,18 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None):
         else:
             kinds.append((4.0, (1, k, 0), [((1, k, 0), lambda left=left, right=right: _by_split(
                 left, right))]))
+    for k, sm in enumerate(_STOP.finditer(masked) if ". " in masked else ()):
+        left, right = text[:sm.start()].strip(), text[sm.end():].strip()
+        if left and right:
+            kinds.append((_STOP_BOUND, (1.5, k, 0), [((1.5, k, 0), lambda left=left, right=right: _stop_split(
+                left, right))]))
     for p, (pattern, kind) in enumerate(_SEPARATORS[1:], start=2):
         bonus = _BASE_BONUS[kind] + (1.5 if prefer == kind else 0)
         kinds.append((bonus + 1.0, (p, 0, 0),
                       _people_right(text, masked, pattern, kind, p, bonus, lenient)))
         if kind in ("colon", "dash"):
-            bonus = 1.2 if kind == "colon" else 1.0
+            # `Speaker - Title` all down a page: the people first wins a tie there
+            bonus = (1.2 if kind == "colon" else 1.0) + (1.5 if prefer == kind + "-first" else 0)
             kinds.append((bonus + 1.0, (p, 0, 1),
                           _people_left(text, masked, pattern, kind, p, bonus, lenient)))
     kinds.sort(key=lambda k: (-k[0], k[1]))
@@ -580,6 +618,24 @@ def _paren_split(m: re.Match):
     if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
         return 2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"
     return None
+
+
+# `Title. Authors.`: a full stop that ends no initial (`J. Smith`, `A.B. Jones`).
+_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)\.\s+")
+_STOP_BOUND = 3.6
+
+
+def _stop_split(left: str, right: str):
+    """`Title. Ana Ruiz, Bo Chen.`: citation style, the names after the title's full stop.
+    Only names beyond doubt: several, or one closed by its own full stop, or one after
+    a title of three words or more; what follows a stop is otherwise the title's own
+    next sentence (`SS7: Locate. Track. Manipulate.`)."""
+    got = read_people(right)
+    if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
+        return None
+    if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
+        return None
+    return _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop"
 
 
 def _by_split(left: str, right: str):

@@ -27,7 +27,7 @@ _LABEL_LINE = re.compile(
     r"abstract|summary|description|bio|biography|about the speaker|room|location|venue|"
     r"where|when|time|date|title|talk|paper|slides|video|recording|comments?|subjects?|"
     r"keywords|tags|arxiv link|pdf link|link|links|note|notes|track|type|format|"
-    r"supported by|sponsored by|sponsor)\s*(?::|：)\s*(?P<value>.*)$",
+    r"supported by|sponsored by|sponsor|topic|theme)\s*(?::|：)\s*(?P<value>.*)$",
     re.IGNORECASE,
 )
 _LABEL_ALONE = re.compile(
@@ -80,10 +80,22 @@ _BY_LINE = re.compile(r"^(?P<label>organi[sz]ed by|presented by|hosted by|modera
 _CAPS_LABEL = re.compile(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTRACT)\s+(?P<value>\S.*)$")
 
 
+# A role named in a few words before the people who hold it: `Session Lead: Joshua
+# Schrier`, `Subject Matter Experts: A, B, and C`, `Discussant: X`.
+_ROLE_LINE = re.compile(
+    r"^(?P<label>(?:[A-Za-z][\w-]* ){0,3}(?:leads?|experts?|facilitators?|discussants?|"
+    r"respondents?|mentors?|judges?|curators?|hosted by|led by|featuring|guests?))\s*:\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+
+
 def label_line(text: str) -> tuple[str, str] | None:
     m = _LABEL_LINE.match(text.strip())
     if m:
         return m.group("label").lower(), m.group("value").strip()
+    m = _ROLE_LINE.match(text.strip()) if ":" in text else None
+    if m and is_people_line(m.group("value").strip()):
+        return "speakers", m.group("value").strip()
     m = _CAPS_LABEL.match(text.strip()) if text[:1] in "TASP" else None
     if m and not m.group("value").isupper():
         return m.group("label").lower(), m.group("value").strip()

@@ -38,7 +38,7 @@ _NOT_PEOPLE = re.compile(
     re.IGNORECASE,
 )
 _ORG_WORDS = AnyCase(re.compile(
-    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|academia|laborator\w*|labs?|"
+    r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|academia|laborator\w*|labs?|"
     r"research|resarch|inc|corp\w*|co|ltd|llc|gmbh|ag|sa|s\.a|plc|center|centre|centro|"
     r"foundation|group|technolog\w*|systems|software|department|dept|faculty|hospital|"
     r"national|polytechnic|politecnico|ecole|école|hochschule|csail|inria|cnrs|"
@@ -98,6 +98,7 @@ def _no_one(name: str) -> bool:
     return _NOT_PEOPLE.match(name) is not None
 
 
+_INITIAL_TOKEN = re.compile(r"^[A-Z]\.$")
 _INITIAL_AT_END = re.compile(r"\b[A-Z]\.$")
 _FINAL_STOP = re.compile(r"\s*\.\s*$")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
@@ -107,7 +108,7 @@ _ROLE_LABEL = re.compile(
     re.IGNORECASE,
 )
 _ORG_STRONG = AnyCase(re.compile(
-    r"\b(?:univ\w*|universit\w*|college|institut\w*|school|academy|laborator\w*|labs?|"
+    r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|laborator\w*|labs?|"
     r"research|inc|corp\w*|ltd|llc|gmbh|center|centre|foundation|department|technologies|"
     r"polytechnic|politecnico|hochschule)\b",
     re.IGNORECASE,
@@ -166,9 +167,9 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False
     if _function_words(part):
         return False
-    toks_l = [t.lower() for t in part.split()]
+    toks_l = [t.lower() for t in part.split() if not _INITIAL_TOKEN.match(t)]
     if len(toks_l) >= 2 and len(set(toks_l)) < len(toks_l):
-        return False  # `Jobs Jobs Jobs`
+        return False  # `Jobs Jobs Jobs` (but `J. R. R. Tolkien`: initials may repeat)
     if _EVENT_WORDS.found(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
     plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
@@ -258,6 +259,31 @@ def org_like(text: str) -> bool:
     if all(_ACRONYM.match(w.strip(",")) for w in words) and len(words) <= 3:
         return True
     return bool(words) and _ACRONYM.match(words[0].strip(",")) is not None and len(words) <= 4
+
+
+def _institution(text: str) -> bool:
+    """A short name of an institution beyond doubt: `Collège de France`, `ETH Zurich`,
+    `Stanford University` (not `Deep Neural Networks` nor a sentence that mentions a
+    library)."""
+    return len(text.split()) <= 6 and (_ORG_STRONG.found(text) or _acronym_led(text))
+
+
+def _acronym_led(text: str) -> bool:
+    """`ETH Zurich`, `KTH Royal Institute of Technology`, `NEC Labs`: an institution's
+    acronym of three or more capitals, then words that are not in capitals (a name in
+    capitals, `JINOOK SONG`, is all capitals)."""
+    words = text.split()
+    return len(words) >= 2 and _acronym_word(words[0]) and not all(w.isupper() for w in words[1:])
+
+
+def _acronym_word(word: str) -> bool:
+    return len(word) >= 3 and word.isupper() and word.isalpha()
+
+
+def _acronym_inside(text: str) -> bool:
+    """`National ICT Australia`: an acronym among words that are not capitals."""
+    words = text.split()
+    return len(words) >= 2 and any(map(_acronym_word, words)) and not all(w.isupper() for w in words)
 
 
 @lru_cache(maxsize=16)
@@ -470,13 +496,33 @@ def _read_people(line: str, lenient: bool) -> People | None:
                 else:
                     good = name_like(n, lenient)
                 ok += good
-                people.append(Person(n, paren.strip() if role == "affil" else None,
+                people.append(Person(n, _affil_text(paren) if role == "affil" else None,
                                      paren.strip() if role == "room" else None))
     if not people and entries == 0:
         return None
     people = [p for p in people if p.name and not _no_one(p.name)]
     score = ok / entries if entries else 0.0
     return People(tuple(people), score, ok, entries)
+
+
+def _affil_text(paren: str) -> str:
+    """The affiliation in a parenthesis, without the emphasis around it (`(*Orange Labs*)`)."""
+    inner = paren.strip()
+    if len(inner) > 2 and inner[0] == inner[-1] and inner[0] in "*_":
+        inner = inner.strip("*_").strip()
+    return inner
+
+
+def with_affiliation_line(people: list[Person], line: list[Person]) -> list[Person] | None:
+    """`Xavier Leroy` then `Collège de France` on the next line: the second line is the
+    affiliation of the names above it when it holds nothing but organisations, one for
+    all or one for each, and the names above have none yet.  None when it is not."""
+    if not people or not line or any(p.affiliation for p in people) \
+            or len(line) not in (1, len(people)) or not all(_institution(p.name) for p in line):
+        return None
+    if len(line) == 1:
+        return [Person(p.name, line[0].name, p.room) for p in people]
+    return [Person(p.name, a.name, p.room) for p, a in zip(people, line)]
 
 
 def _joined_by_and(group: str, piece: str) -> bool:
@@ -509,20 +555,40 @@ def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
     if m and name_like(clean_name(m.group("name")), lenient) and org_like(m.group("affil")):
         return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
     parts = [p.strip() for p in _split_top(group, (",",))]
-    if len(parts) >= 2 and org_like(parts[-1]) and (
-            _ORG_STRONG.found(parts[-1]) or not name_like(clean_name(parts[-1]))):
+    # `…, Microsoft Research, Silicon Valley`: a place after the institution is its part
+    place = 1 if len(parts) >= 3 and len(parts[-1].split()) <= 3 and not org_like(parts[-1]) \
+        and _ORG_STRONG.found(parts[-2]) else 0
+    if len(parts) >= 2 and org_like(parts[-1 - place]) and (
+            _ORG_STRONG.found(parts[-1 - place]) or _acronym_inside(parts[-1 - place])
+            or not name_like(clean_name(parts[-1 - place]))):
         # USENIX: `A and B, University of X` — everything before the last comma(s) is names
-        k = len(parts) - 1
+        k = len(parts) - 1 - place
         while k > 1 and org_like(parts[k - 1]) and (
                 _ORG_STRONG.found(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
             k -= 1
         affil = ", ".join(parts[k:])
         names = _names_of(", ".join(parts[:k]), lenient)
-        good = sum(name_like(n, lenient) for n in names)
-        return [Person(n, affil) for n in names], len(names), good
+        return [Person(n, affil) for n in names], len(names), _good_names(names, lenient)
     names = _names_of(group, lenient)
-    good = sum([name_like(n, lenient) for n in names])
-    return [_person(n) for n in names], len(names), good
+    return [_person(n) for n in names], len(names), _good_names(names, lenient)
+
+
+def _good_names(names: list[str], lenient: bool) -> int:
+    """How many of a list's entries read as names.  Among two or more names, an entry of
+    four or five capitalised words is a name too (`Ian Sin Kwok Wong`): alone, such an
+    entry reads as a title."""
+    flags = [name_like(n, lenient) for n in names]
+    good = sum(flags)
+    if good >= 2 and good < len(names):
+        good += sum(1 for n, ok in zip(names, flags) if not ok and _long_name(n))
+    return good
+
+
+def _long_name(text: str) -> bool:
+    words = text.split()
+    return 4 <= len(words) <= 5 and all(
+        w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) <= 12 for w in words) \
+        and not _function_words(text) and not _EVENT_WORDS.found(text) and not _ORG_WORDS.found(text)
 
 
 @lru_cache(maxsize=1 << 15)  # (a Person is frozen: one for each name will do)

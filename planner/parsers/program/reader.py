@@ -16,7 +16,7 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
-from .body import Item, _strong, classify, group, own_part, read_item
+from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .items import split_item
@@ -111,7 +111,7 @@ class Reader:
             h = ln.cells is None and header_of(ln)
             if h and h.rest:
                 got = split_item(h.rest)
-                if got.people and got.sep:
+                if got.people and got.sep and not _either_side(got):
                     seps[got.sep] += 1
         if seps:
             sep, n = seps.most_common(1)[0]
@@ -629,6 +629,8 @@ class Reader:
             # (`Async Rust` over `Bo Chen`)
             first = next(r for r in own if r.kind == "people")
             first.kind, first.parts = "title", None
+        if d.title and not d.slot and not d.title_from_label and not d.people and not groups:
+            host_under_title(own)
         people, chairs, text, room, titles = own_part(own)
         for r in own:
             if r.kind in ("people", "label", "prose", "link", "kindlabel"):
@@ -757,6 +759,8 @@ class Reader:
         d.url = d.url or p.url
         d.room = d.room or p.room
         d.abstract += it.abstract
+        d.bio += it.bio
+        d.venue = d.venue or p.venue
         d.links += it.links
         d.used |= {ln.no for ln in it.lines}
 
@@ -766,7 +770,8 @@ class Reader:
             return None
         d = Draft(line=it.first, title=p.title, label=p.label, kind=p.kind,
                   people=list(p.people), chairs=list(p.chairs), room=p.room, url=p.url,
-                  abstract=list(it.abstract), links=list(it.links))
+                  abstract=list(it.abstract), bio=list(it.bio), venue=p.venue,
+                  links=list(it.links))
         d.day = parent.day if parent is not None else self.day
         d.used |= {ln.no for ln in it.lines}
         return d
@@ -778,7 +783,7 @@ class Reader:
         p = it.parts
         k.title, k.label, k.kind = p.title, p.label, p.kind
         k.people, k.url, k.room = list(p.people), p.url, k.room or p.room
-        k.abstract, k.links = list(it.abstract), list(it.links)
+        k.abstract, k.bio, k.links = list(it.abstract), list(it.bio), list(it.links)
         k.used |= {ln.no for ln in k.body}
         k.body = []
 
@@ -826,6 +831,15 @@ class Reader:
             self.loose.append(box)
             return
         self.loose.extend(items)
+
+
+def _either_side(parts) -> bool:
+    """Whether the title split off a line reads as people as well as its people do
+    (`Li Wei - Graph Databases Explained`): such a line says nothing of the page's order."""
+    if parts.sep not in ("dash", "dash-first", "colon", "colon-first") or not parts.title:
+        return False
+    got = read_people(parts.title)
+    return got is not None and got.score >= 0.99 and all(name_like(p.name) for p in got.people)
 
 
 def _mark_key(m: DayMark) -> tuple:

@@ -82,7 +82,7 @@ def _stacked(prev_raw: str, raw: str) -> bool:
     if prev.count("[") > prev.count("]") or prev.count("(") > prev.count(")") \
             or prev.count("**") % 2 or prev.count("`") % 2 or prev.count("<") > prev.count(">"):
         return False  # a link, parenthesis, emphasis or tag still open goes on
-    nxt = raw.lstrip(" >*_")
+    nxt = raw.lstrip(" >*_[")  # (`[PDF](url)` under `Video`: a link line of its own)
     return (len(prev) < 40 and not _OPEN_END.search(prev) and bool(nxt)
             and (nxt[0].isupper() or nxt[0].isdigit() and len(prev) < 40))
 
