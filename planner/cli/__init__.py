@@ -22,7 +22,7 @@ COMMANDS = {
     "talks": "browse", "speakers": "browse", "search": "search_cmd",
     "pick": "picks", "unpick": "picks", "picks": "picks", "clashes": "picks",
     "busy": "picks", "timezone": "picks", "note": "picks", "now": "now_cmd",
-    "timetable": "now_cmd",
+    "timetable": "now_cmd", "free": "free_cmd",
     "export": "export", "sync": "sync_cmd", "tui": "tui_cmd",
     "add": "sources_cmd", "remove": "sources_cmd", "sources": "sources_cmd",
     "refresh": "sources_cmd",

@@ -122,12 +122,14 @@ agenda_zone_option = tz_option(help=AGENDA_ZONE_HELP)
 
 def display_zone(tz: str | None, schedules: Sequence[Schedule],
                  agenda_path: str | None = None):
-    """The zone to show times in: --tz, else the one set with `planner timezone` (read
-    from the agenda, without complaint when it cannot be read), else the first timed
+    """The zone to show times in: --tz, else the one set with `planner timezone` (the
+    agenda read as plain JSON, without the models or a complaint when it cannot be
+    read: a search answered from its index stays quick), else the first timed
     schedule's zone."""
-    from ..picks.store import stored_timezone
+    from ..agenda_file import peek
 
-    return get_zone(tz or stored_timezone(agenda_path) or default_zone_name(schedules))
+    seen = None if tz else peek(agenda_path)
+    return get_zone(tz or (seen.timezone if seen else None) or default_zone_name(schedules))
 
 
 def format_option(func: F | None = None, *, choices: Sequence[str] = ("text", "json"),

@@ -10,6 +10,18 @@ from planner.tui import make_app
 from .helpers import ROOT, TWO_TRACK
 
 
+@pytest.fixture(autouse=True)
+def _steady_cursor(monkeypatch):
+    """A text box's cursor stays drawn instead of blinking: a snapshot taken half a
+    second later would otherwise differ by one cell (the blink is Textual's, not ours)."""
+    from textual.widgets import Input
+
+    def stay_visible(self) -> None:
+        self._cursor_visible = True
+
+    monkeypatch.setattr(Input, "_toggle_cursor", stay_visible)
+
+
 @pytest.fixture
 def two_track(monkeypatch):
     """The fixture loaded with a path relative to the repository, as a user would type it."""
