@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import TzInfo
 
 from .diagnostics import Diagnostic
 
@@ -37,7 +38,15 @@ def _pytz_unlocalized(dt: datetime) -> bool:
     return tz is pytz.timezone(tz.zone)  # type: ignore[union-attr]
 
 
+# Zones whose offset is never None: a time in one needs no look at its zone.  Times read
+# back from JSON (the parse cache) carry pydantic_core's TzInfo: 25,000 of them a
+# 10,000-talk schedule, each checked here.
+_PLAIN_ZONES = (ZoneInfo, timezone, TzInfo)
+
+
 def _to_zoneinfo(dt: datetime) -> datetime:
+    if type(dt.tzinfo) in _PLAIN_ZONES:
+        return dt
     if dt.tzinfo is None or dt.utcoffset() is None:
         raise ValueError("datetime must be time-zone aware")
     tz = dt.tzinfo
