@@ -286,11 +286,19 @@ class Planner:
 
     def search(self, query: str, limit: int | None = None) -> list[Hit]:
         """Talks matching every word of `query`, best first (the index is built once)."""
+        return self._index().search(query, limit)
+
+    def matched(self, query: str) -> dict[str, str]:
+        """Talk id -> where it matched, for every talk matching `query`, unranked: for a
+        list kept in its own order, searched again on every keystroke."""
+        return self._index().matched(query)
+
+    def _index(self) -> SearchIndex:
         if self._search_index is None:
             from .search import SearchIndex
 
             self._search_index = SearchIndex(self.catalog)
-        return self._search_index.search(query, limit)
+        return self._search_index
 
     def people(self) -> SpeakerIndex:
         """Everyone who speaks or wrote in the loaded schedules."""

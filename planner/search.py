@@ -190,6 +190,10 @@ class Match(NamedTuple):
     field: str  # where it matched best: "title", "speakers", "abstract" or "id"
 
 
+def _field(score: float, value: float) -> str:
+    return "id" if score == ID_SCORE else FIELD_OF_VALUE.get(value, "abstract")
+
+
 def rank(corpora: Sequence[Corpus], query: str, limit: int | None = None) -> list[Match]:
     """Talks of `corpora` matching every word of `query`, best first (ties in corpus
     order).  Positions count across the corpora, one after the other."""
@@ -203,6 +207,23 @@ class _Ranker:
         self.total = self.bases[-1]
 
     def rank(self, query: str, limit: int | None) -> list[Match]:
+        scores, fields = self.scores(query)
+        ranked = sorted(scores.items())
+        ranked.sort(key=itemgetter(1), reverse=True)  # stable: ties stay in talk order
+        if limit is not None:
+            ranked = ranked[: max(0, limit)]
+        return [Match(d, score, _field(score, fields.get(d, 0.0))) for d, score in ranked]
+
+    def matched(self, query: str) -> dict[int, str]:
+        """Every matching position and where it matched, unranked: what a list that
+        keeps its own order needs (the TUI's search, redone on every keystroke, where
+        ranking and a Match per talk cost more than the search)."""
+        scores, fields = self.scores(query)
+        return {d: _field(score, fields.get(d, 0.0)) for d, score in scores.items()}
+
+    def scores(self, query: str) -> tuple[dict[int, float], dict[int, float]]:
+        """Each matching position's score, and the value of the first (longest) word's
+        best field there (which field it matched in)."""
         typed = fold(query).split()
         words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
         scores: dict[int, float] = {}
@@ -222,15 +243,7 @@ class _Ranker:
         if exact is not None:
             scores = dict(scores)
             scores[exact] = ID_SCORE
-        ranked = sorted(scores.items())
-        ranked.sort(key=itemgetter(1), reverse=True)  # stable: ties stay in talk order
-        if limit is not None:
-            ranked = ranked[: max(0, limit)]
-        return [
-            Match(d, score, "id" if score == ID_SCORE else
-                  FIELD_OF_VALUE.get(fields.get(d, 0.0), "abstract"))
-            for d, score in ranked
-        ]
+        return scores, fields
 
     def _id(self, text: str) -> int | None:
         for base, corpus in zip(self.bases, self.corpora):
@@ -317,6 +330,14 @@ class SearchIndex:
         entries = self.entries
         return [Hit(*entries[m.position], m.score, m.field)
                 for m in rank([self.corpus], query, limit)]
+
+
+    def matched(self, query: str) -> dict[str, str]:
+        """Talk id -> where it matched ("title", "speakers", "abstract" or "id") for every
+        talk matching `query`, unranked (see _Ranker.matched)."""
+        entries = self.entries
+        return {entries[d][1].id: field
+                for d, field in _Ranker([self.corpus]).matched(query).items()}
 
 
 def search(talks: Catalog | Iterable[Schedule], query: str, limit: int | None = None) -> list[Hit]:

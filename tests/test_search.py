@@ -174,3 +174,14 @@ def test_a_phrase_in_the_typed_order_ranks_first():
                                                         "Training Sparse Models"]
     assert titles(search([sch], "training sparse")) == ["Training Sparse Models",
                                                         "Sparse Training for Everyone"]
+
+
+@pytest.mark.parametrize("query", ["m", "me", "memory", "sparse attention", "wu", "lovelace",
+                                   "deep learning hardware", "zzzz", "", "5f3khfd"])
+def test_the_unranked_matches_are_the_search_hits_and_where_each_matched(index, query):
+    # The TUI asks on every keystroke which talks match and where (planner.search
+    # SearchIndex.matched), without ranking them; the answer is the ranked search's.
+    hits = index.search(query)
+    assert index.matched(query) == {h.talk.id: h.field for h in hits}
+    if query == "m":
+        assert len(hits) > 20  # a one-letter query: where ranking cost the most

@@ -208,9 +208,8 @@ class PlannerState(ConferenceState, GridState):
     def search(self, query: str) -> set[str]:
         """Ids of the talks matching `query` in titles, speakers and abstracts; where
         each matched is kept for `match_reason`."""
-        hits = self.planner.search(query)
+        self._matched = self.planner.matched(query)
         self.query = query
-        self._matched = {hit.talk.id: hit.field for hit in hits}
         return set(self._matched)
 
     def speaker_index(self) -> SpeakerIndex:
