@@ -196,11 +196,9 @@ def _next_best(text: str, options: ParseOptions, tried: Format, got: Schedule) -
     schedule); `got` when none does, for the caller's sentence about it.  A program
     whose event lines look like a site schedule's to the detector is still read."""
     from .diagnostics import Diagnostic, Severity
-    from .parsers import FORMATS, MIN_FIT
+    from .parsers import MIN_FIT
 
-    fits = sorted(((f.sniff(text), f.name) for f in FORMATS.values() if f.name != tried.name),
-                  reverse=True)
-    for fit, name in fits:
+    for fit, name in _other_fits(text, tried.name):
         if fit < MIN_FIT:
             break
         other = get_format(name)
@@ -214,16 +212,23 @@ def _next_best(text: str, options: ParseOptions, tried: Format, got: Schedule) -
     return got
 
 
+def _other_fits(text: str, name: str) -> list[tuple[float, str]]:
+    """How well every format but `name` claims `text`, best first: (fit, format name)."""
+    from .parsers import FORMATS
+
+    return sorted(((f.sniff(text), f.name) for f in FORMATS.values() if f.name != name),
+                  reverse=True)
+
+
 def _nothing_read(text: str, source: str, name: str) -> str:
     """One sentence for a text read as `name` that gave no sessions and no talks: what
     the text looks like to planner instead."""
-    from .parsers import FORMATS
+    from .parsers import MIN_FIT
 
-    fits = sorted(((f.sniff(text), f.name) for f in FORMATS.values() if f.name != name),
-                  reverse=True)
+    fits = _other_fits(text, name)
     lines = sum(1 for ln in text.splitlines() if ln.strip())
     best_fit, best = fits[0] if fits else (0.0, "")
-    hint = (f"; it looks more like {best} (try --as {best})" if best_fit >= 0.3
+    hint = (f"; it looks more like {best} (try --as {best})" if best_fit >= MIN_FIT
             else "; planner found no times, no titles with their people and no abstracts in it")
     return f"{source} read as {name} gives no sessions or talks ({lines} lines of text){hint}."
 

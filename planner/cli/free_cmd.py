@@ -16,7 +16,7 @@ from .common import (
     agenda_option, agenda_zone_option, emit, emit_json, format_option, schedule_options,
     terminal_width,
 )
-from .now_cmd import _clock, _tables_and_picks  # the quick reading planner now does
+from .now_cmd import clock_of, tables_and_picks  # the quick reading planner now does
 
 
 def register(cli: click.Group) -> None:
@@ -47,7 +47,7 @@ def free(**params: Any) -> None:
     from ..filters import taken_spans
     from ..gaps import by_day, free_days
 
-    seen, tables, zone = _tables_and_picks(params)
+    seen, tables, zone = tables_and_picks(params)
     musts = [i for i, (level, _) in seen.picks.items() if level == "must"]
     taken = taken_spans(tables, musts)
     days = None
@@ -63,7 +63,7 @@ def free(**params: Any) -> None:
 
 
 def _span(a: float, b: float, zone: ZoneInfo, estimated: bool = False) -> str:
-    return f"{_clock(a, zone, estimated)}–{_clock(b, zone, estimated)}"
+    return f"{clock_of(a, zone, estimated)}–{clock_of(b, zone, estimated)}"
 
 
 

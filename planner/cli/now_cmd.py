@@ -54,7 +54,7 @@ def now(**params: Any) -> None:
       planner now program.txt --at 14:05
       planner now --picked --format json
     """
-    seen, tables, zone = _tables_and_picks(params)
+    seen, tables, zone = tables_and_picks(params)
     at = _moment(params.get("at_text"), zone)
     found = now_and_next(tables, at.timestamp(), seen.picks, bool(params.get("picked")))
     limit = int(params.get("limit") or 0) or None
@@ -89,7 +89,7 @@ def timetable(**params: Any) -> None:
     from ..grid import day_grid, days_of
     from ..views.timetable import render_timetable
 
-    seen, tables, zone = _tables_and_picks(params)
+    seen, tables, zone = tables_and_picks(params)
     day = resolve_day(params.get("day"), days_of(tables, zone), zone)
     width = int(params.get("width") or 0) or (
         shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
@@ -97,7 +97,7 @@ def timetable(**params: Any) -> None:
     emit(render_timetable(day_grid(tables, day, zone), width, levels))
 
 
-def _tables_and_picks(params: dict[str, Any]) -> tuple[Any, list[Any], ZoneInfo]:
+def tables_and_picks(params: dict[str, Any]) -> tuple[Any, list[Any], ZoneInfo]:
     """The agenda's picks and zone (planner.agenda_file), the schedules' timetables and
     the display zone: --tz, else the agenda's, else the schedules'."""
     from ..agenda_file import peek
@@ -137,7 +137,7 @@ def _moment(text: str | None, zone: ZoneInfo) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=zone)
 
 
-def _clock(ts: float, zone: ZoneInfo, estimated: bool = False) -> str:
+def clock_of(ts: float, zone: ZoneInfo, estimated: bool = False) -> str:
     return ("~" if estimated else "") + datetime.fromtimestamp(ts, zone).strftime("%H:%M")
 
 
@@ -160,7 +160,7 @@ def _lines(entries: list[Entry], zone: ZoneInfo, limit: int | None, width: int) 
     out = []
     for e in shown:
         s = e.slot
-        times = f"{_clock(s.start, zone, s.estimated)}–{_clock(s.end, zone, s.estimated)}"
+        times = f"{clock_of(s.start, zone, s.estimated)}–{clock_of(s.end, zone, s.estimated)}"
         room = s.room if len(s.room) <= room_w else s.room[:room_w - 1] + "…"
         head = f"  {MARKS[e.level]} {times:<13} {room:<{room_w}}  " if room_w else \
             f"  {MARKS[e.level]} {times:<13} "
