@@ -205,6 +205,7 @@ class _Ranker:
         self.corpora = [c for c in corpora if c.size]
         self.bases = list(accumulate((c.size for c in self.corpora), initial=0))
         self.total = self.bases[-1]
+        self.fell_back = False  # some word was looked for inside words (see _word)
 
     def rank(self, query: str, limit: int | None) -> list[Match]:
         scores, fields = self.scores(query)
@@ -214,22 +215,37 @@ class _Ranker:
             ranked = ranked[: max(0, limit)]
         return [Match(d, score, _field(score, fields.get(d, 0.0))) for d, score in ranked]
 
-    def matched(self, query: str) -> dict[int, str]:
+    def matched(self, query: str, within: set[int] | None = None) -> dict[int, str]:
         """Every matching position and where it matched, unranked: what a list that
         keeps its own order needs (the TUI's search, redone on every keystroke, where
-        ranking and a Match per talk cost more than the search)."""
+        ranking and a Match per talk cost more than the search).
+
+        `within` is a set the answer is known to lie in (what an earlier query matched,
+        when this one only adds letters or words to it: see `narrows`).  Looking only
+        there gives the same answer unless a word falls back to matching inside words,
+        since that fallback depends on where else the word starts one; then the whole
+        corpus is searched again."""
+        if within is not None and len(within) * NARROW_SHARE < self.total:
+            self.fell_back = False
+            scores, fields = self.scores(query, within)
+            if not self.fell_back:
+                return {d: _field(score, fields.get(d, 0.0)) for d, score in scores.items()}
         scores, fields = self.scores(query)
         return {d: _field(score, fields.get(d, 0.0)) for d, score in scores.items()}
 
-    def scores(self, query: str) -> tuple[dict[int, float], dict[int, float]]:
+    def scores(self, query: str, within: set[int] | None = None,
+               ) -> tuple[dict[int, float], dict[int, float]]:
         """Each matching position's score, and the value of the first (longest) word's
-        best field there (which field it matched in)."""
+        best field there (which field it matched in); only among `within` if given."""
         typed = fold(query).split()
         words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
         scores: dict[int, float] = {}
         fields: dict[int, float] = {}  # the first (longest) word's value: where it matched
         for n, word in enumerate(words):
-            narrow = set(scores) if n and len(scores) * NARROW_SHARE < self.total else None
+            if n == 0:
+                narrow = within
+            else:
+                narrow = set(scores) if len(scores) * NARROW_SHARE < self.total else None
             best = self._word(word, narrow)
             if n == 0:
                 scores = fields = best
@@ -280,6 +296,7 @@ class _Ranker:
             values = _FIELD_VALUES[name]
             found += [(values["start"], part), (values["whole"], whole)]
         if not any(talks for _, talks in found) and len(word) >= MIN_INSIDE_WORD:
+            self.fell_back = True
             for i, name in enumerate(FIELDS):
                 part, whole = self._scan(i, word, narrow)
                 found.append((_FIELD_VALUES[name]["inside"], part + whole))
@@ -298,6 +315,17 @@ class _Ranker:
                 if d in candidates:
                     scores[d] += PHRASE_BONUS[name]
                     candidates.discard(d)
+
+
+def narrows(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether every talk matching the folded words `after` also matches `before`:
+    each earlier word is the beginning of a later one (letters typed on, or words
+    added), and none grows into the length at which abstracts are searched too."""
+    return bool(before) and all(
+        any(w.startswith(b) and (len(b) >= MIN_ABSTRACT_WORD or len(w) < MIN_ABSTRACT_WORD)
+            for w in after)
+        for b in before
+    )
 
 
 class Hit(NamedTuple):
@@ -321,6 +349,8 @@ class SearchIndex:
         self.schedules = catalog.schedules
         self.entries: list[tuple[Schedule, Talk]] = [(e.schedule, e.talk) for e in catalog]
         self.corpus = Corpus.of_talks([t for _, t in self.entries])
+        # The words of the last `matched` query and the positions it matched.
+        self._last: tuple[list[str], set[int]] | None = None
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -334,10 +364,15 @@ class SearchIndex:
 
     def matched(self, query: str) -> dict[str, str]:
         """Talk id -> where it matched ("title", "speakers", "abstract" or "id") for every
-        talk matching `query`, unranked (see _Ranker.matched)."""
+        talk matching `query`, unranked (see _Ranker.matched).  Typed a letter at a
+        time, each query looks only among the talks the one before it matched."""
+        typed = fold(query).split()
+        last = self._last
+        within = last[1] if last is not None and narrows(last[0], typed) else None
+        found = _Ranker([self.corpus]).matched(query, within)
+        self._last = (typed, set(found))
         entries = self.entries
-        return {entries[d][1].id: field
-                for d, field in _Ranker([self.corpus]).matched(query).items()}
+        return {entries[d][1].id: field for d, field in found.items()}
 
 
 def search(talks: Catalog | Iterable[Schedule], query: str, limit: int | None = None) -> list[Hit]:

@@ -185,3 +185,50 @@ def test_the_unranked_matches_are_the_search_hits_and_where_each_matched(index, 
     assert index.matched(query) == {h.talk.id: h.field for h in hits}
     if query == "m":
         assert len(hits) > 20  # a one-letter query: where ranking cost the most
+
+
+def typed_letter_by_letter(queries, rng):
+    """Each query typed a letter at a time, with a slip now and then (a letter typed,
+    then taken back with backspace), as the TUI's search box sends them."""
+    for query in queries:
+        shown = ""
+        for ch in query:
+            if rng.random() < 0.15:
+                yield shown + rng.choice("aeioustxz")
+            shown += ch
+            yield shown
+
+
+@pytest.fixture(scope="module")
+def fosdem() -> list[Schedule]:
+    return load_schedules([str(ROOT.parent / "shared/data/real/frab_fosdem2024_schedule.xml")])
+
+
+def test_typing_on_narrows_to_the_last_matches_without_changing_the_answer(fosdem):
+    # SearchIndex.matched looks only among the talks the query before matched when
+    # the new one only adds letters or words.  Its answer must be a fresh search's,
+    # including where a longer word stops starting any word and is looked for inside
+    # words (`euroshard`), and where a word reaches the length at which abstracts are
+    # searched ("sp" -> "spa").
+    index = SearchIndex(fosdem)
+    words = sorted({w for s in fosdem for t in s.talks() for w in t.title.lower().split()
+                    if w.isalpha()})
+    rng = random.Random(13)
+    queries = ["euroshard", "rust embedded", "spa", "kernel linux memory",
+               "postgresql replication", "open source firmware", "zzzz qq",
+               *(" ".join(rng.sample(words, rng.choice((1, 2)))) for _ in range(40))]
+    narrowed = 0
+    for typed in typed_letter_by_letter(queries, rng):
+        fresh = {h.talk.id: h.field for h in SearchIndex(fosdem).search(typed)}
+        before = index._last
+        assert index.matched(typed) == fresh, typed
+        if before is not None and search_narrows(before[0], typed):
+            narrowed += 1
+    assert narrowed > 100  # the narrowed path did run, many times
+
+
+def search_narrows(before, typed):
+    from planner.search import narrows
+    from planner.text import fold
+
+    return narrows(before, fold(typed).split())
