@@ -138,8 +138,8 @@ def _zone_for(schedule: Schedule) -> ZoneInfo | timezone:
 
 
 def describe(schedule: Schedule, session: Session | None, talk: Talk, note: str = "") -> str:
-    """The user's note, an estimate note, speakers, session and the abstract, as plain
-    lines.
+    """The user's note, an estimate note, speakers, session, the source's notes, the
+    abstract and the speaker's bio, as plain lines.
 
     The user's note comes first (what they wrote for the moment the alarm rings), then
     the estimate note: the DESCRIPTION's first lines are what Google, Apple and Outlook
@@ -157,9 +157,12 @@ def describe(schedule: Schedule, session: Session | None, talk: Talk, note: str 
     if talk.track:
         head.append(f"Track: {talk.track}")
     head += [f"{link.label}: {link.url}" for link in talk.links]
+    head += talk.notes  # what the source said beside the talk: venue, subject
     parts = ["\n".join(head)]
     if talk.abstract:
         parts.append(talk.abstract)
+    if talk.bio:
+        parts.append(f"About the speaker:\n{talk.bio}")
     return clean_text("\n\n".join(parts))
 
 

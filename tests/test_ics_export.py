@@ -176,6 +176,22 @@ def test_description_has_speakers_session_estimate_and_abstract(mlsys):
     assert desc.endswith(talk.abstract)
 
 
+def test_description_keeps_the_speakers_bio_and_the_sources_notes(mlsys):
+    # The bio the site gives under an invited talk, and a listing's `Subject:` line,
+    # were read and then shown nowhere; the calendar entry carries both.
+    build = build_calendar(entries_of(mlsys), calendar_name="x", now=NOW)
+    (invited,) = mlsys.sessions[1].talks
+    desc = events_of(build.data)[event_uid(mlsys, invited)]["description"]
+    assert desc.endswith("\n\nAbout the speaker:\n" + clean_text(invited.bio))
+    assert clean_text(invited.abstract) + "\n\nAbout the speaker:" in desc
+    papers = load_schedule(DATA / "listing" / "neurips-oral.txt")
+    paper = papers.unscheduled[0]
+    todos = read_back(build_calendar([(papers, None, paper)], calendar_name="x", now=NOW,
+                                     include_papers=True).data).walk("VTODO")
+    head = str(todos[0]["DESCRIPTION"]).split("\n\n")[0]
+    assert head.endswith("\nSubject: NeurIPS.2023 - Oral")
+
+
 def test_stated_times_carry_no_estimate_note():
     sch = hostile_schedule()
     odd = [t for t in sch.sessions[0].talks if not t.estimated]

@@ -192,3 +192,25 @@ async def test_escape_sequences_in_a_schedule_are_drawn_as_visible_stand_ins(tmp
         shown = screen_text(app)
         assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
         assert SPARSE + "␛[2J␛]0;owned" in shown  # (Rich itself drops the BEL)
+
+
+async def test_detail_shows_the_speakers_bio_and_the_sources_notes():
+    # The site's "About the speaker" text and a listing's `Subject:` line were read
+    # from the page and then shown nowhere.
+    from planner.loader import load_schedule
+
+    from ..conftest import DATA, MLSYS2021
+
+    mlsys = load_schedule(MLSYS2021)
+    papers = load_schedule(DATA / "listing" / "neurips-oral.txt")
+    (invited,) = mlsys.sessions[1].talks
+    app = make_app([mlsys, papers])
+    async with app.run_test(size=(120, 40)) as pilot:
+        body = app.screen.query_one("#detail-body")
+        for talk, wanted in ((invited, ["About the speaker", invited.bio[:60]]),
+                             (papers.unscheduled[0], ["Subject: NeurIPS.2023 - Oral"])):
+            talk_list(app).move_to(next(i for i, r in enumerate(talk_list(app).rows)
+                                        if r.talk is talk))
+            await pilot.pause()
+            text = str(body.render())
+            assert all(w in text for w in wanted), text

@@ -155,18 +155,28 @@ class TalkDetail(VerticalScroll, can_focus=True):
             out.append("Alternatives (a maybe is involved):\n", self._style("alternative"))
             for line in alternatives:
                 out.append(f"  = {line}\n", self._style("alternative"))
+        for line in talk.notes:  # what the source said beside the talk: venue, subject
+            out.append(line + "\n", self._style("muted"))
         if talk.abstract:
             out.append("\n")
-            out.append(talk.abstract[:ABSTRACT_SHOWN])
-            if len(talk.abstract) > ABSTRACT_SHOWN:
-                more = len(talk.abstract) - ABSTRACT_SHOWN
-                out.append(f"… ({more:,} more characters)", self._style("muted"))
+            self._long_text(out, talk.abstract)
             if talk.abstract_truncated:
                 out.append("\n(the pasted abstract is cut off here)", self._style("muted"))
+            out.append("\n")
+        if talk.bio:
+            out.append("\nAbout the speaker\n", self._style("label"))
+            self._long_text(out, talk.bio)
             out.append("\n")
         if talk.line is not None and sch is not None:
             out.append(f"\n{Path(sch.source).name}, line {talk.line}", self._style("muted"))
         return out
+
+    def _long_text(self, out: Text, text: str) -> None:
+        """An abstract or a bio, its first ABSTRACT_SHOWN characters."""
+        out.append(text[:ABSTRACT_SHOWN])
+        if len(text) > ABSTRACT_SHOWN:
+            more = len(text) - ABSTRACT_SHOWN
+            out.append(f"… ({more:,} more characters)", self._style("muted"))
 
     def _place(self, out: Text, talk: Talk, session: Session | None) -> None:
         """Room, track and language, then the talk's links, one a line."""
