@@ -280,6 +280,16 @@ def test_a_session_after_midnight_stays_after_midnight():
     assert ("Late Night Hacking", "00:30", "02:00") in slots(sch)
 
 
+def test_noon_and_midnight_after_twelve_only():
+    """`12 noon` and `12:00 midnight` are clock words; after any other hour `Midnight`
+    begins the title (it was read as the end's clock word and cut from the title)."""
+    sch = read("## Monday, June 2, 2025\n\n21:00 - 22:00 Evening Keynote\n"
+               "23:30 - 00:30 Midnight Session\n10:00 - 12 noon Workshop\n"
+               "10:00 pm - 12:00 midnight Hack Night\n")
+    assert {("Midnight Session", "23:30", "00:30"), ("Workshop", "10:00", "12:00"),
+            ("Hack Night", "22:00", "00:00")} <= slots(sch)
+
+
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
     sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"

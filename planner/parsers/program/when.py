@@ -31,7 +31,9 @@ _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur"
 _AMPM = r"(?:[ap]\.?\s?m\b\.?)"
 _CLOCK = (
     r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d))?"
-    r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:\s*(?P<{n}noon>noon|midnight))?"
+    # `12 noon`, `12:00 midnight`; after any other hour the word is the next one's
+    # (`23:30 - 00:30 Midnight Session`)
+    r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:(?:(?<=12)|(?<=12[:.h]00))\s*(?P<{n}noon>noon|midnight))?"
     # `9 Uhr`: a 24-hour clock in German
     r"(?P<{n}uhr>\s?uhr\b)?"
     r"|(?P<{n}word>noon|midnight))"
@@ -200,8 +202,8 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             start, end = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
             if start is None or end is None:
                 continue
-            if end < start and merb == "am" and hb == 12:
-                end = time(12, mb)  # `8AM - 12AM`: noon meant
+            if end < start and merb == "am" and hb == 12 and not (g["bnoon"] or g["bword"]):
+                end = time(12, mb)  # `8AM - 12AM`: noon meant (not `12 midnight`)
             bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
             stop = m.end()
             zone = None
