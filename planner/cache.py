@@ -212,9 +212,12 @@ def code_fingerprint() -> str:
     files whose times a packager fixed (reproducible builds) still differ by ctime."""
     h = hashlib.blake2b(digest_size=16)
     h.update(f"{sys.version_info[:2]} {sys.byteorder}".encode())
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        st = path.stat()
-        h.update(f"{path.relative_to(_PACKAGE).as_posix()} {st.st_size} {st.st_ino} "
+    sources = []
+    for folder, _, names in os.walk(_PACKAGE):  # (os.walk: a tenth of Path.rglob's time)
+        sources.extend(os.path.join(folder, n) for n in names if n.endswith(".py"))
+    for path in sorted(sources):
+        st = os.stat(path)
+        h.update(f"{os.path.relpath(path, _PACKAGE)} {st.st_size} {st.st_ino} "
                  f"{st.st_mtime_ns} {st.st_ctime_ns}\n".encode())
     return h.hexdigest()
 
