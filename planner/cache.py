@@ -5,8 +5,8 @@ round trip costs.
 
 * Key: a hash of the text, its source name, its metadata, the command-line options,
   today's date (a schedule without a year infers it from today), and planner itself
-  (the bytes of its source files and the Python version, so a changed parser or model
-  never reads an old entry).
+  (its source files, by size, inode and times, and the Python version, so a changed
+  parser or model never reads an old entry).
 * Where: $PLANNER_CACHE_DIR, else the user cache folder (XDG_CACHE_HOME on Linux).
   PLANNER_CACHE=off turns it off.
 * Nothing in it runs: an entry is JSON that pydantic reads back into the models (never
@@ -40,13 +40,13 @@ import struct
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
-from datetime import timezone
+from datetime import datetime, timezone
 from functools import lru_cache
 from itertools import groupby
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from . import clock, locations
 from .errors import PlannerError
@@ -64,10 +64,12 @@ STALE_SECONDS = 600  # a temporary untouched this long was left by a killed plan
 SUFFIX = ".schedule"
 MAGIC = b"planner schedule cache 2\n"
 # Every kind of entry in the folder, for eviction: parsed schedules, search indexes,
-# busy calendars (planner.busy_cache) and the pickles of older planners (never read,
-# only evicted).
-ENTRY_SUFFIXES = (SUFFIX, ".search", ".busy", ".schedule.pickle")
+# busy calendars (planner.busy_cache), timetables (planner.timetable), day slices
+# (planner.dayslices) and the pickles of older planners (never read, only evicted).
+ENTRY_SUFFIXES = (SUFFIX, ".search", ".busy", ".timetable", ".days",
+                  ".schedule.pickle")
 _CRC = struct.Struct("<I")
+T = TypeVar("T")
 _PACKAGE = Path(__file__).resolve().parent
 _O_ENTRY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
             | getattr(os, "O_CLOEXEC", 0))
@@ -139,6 +141,30 @@ def open_entry(path: Path) -> IO[bytes] | None:
     return f
 
 
+def read_entry(path: Path, magic: bytes, parse: Callable[[bytes, int], T | None]) -> T | None:
+    """`parse(data, start)` of the entry at `path` (`start`: where its chunks begin, see
+    `seal`), or None when there is none or parse says None.  An entry that is not to be
+    trusted, fails its checksum or does not parse (ValueError, KeyError, TypeError,
+    IndexError, StopIteration) is deleted; one that parses is marked recently used, so
+    that it is evicted last."""
+    f = open_entry(path)
+    if f is None:
+        return None
+    try:
+        with f:
+            data = f.read()
+        got = parse(data, unseal(data, magic))
+    except (OSError, ValueError, KeyError, TypeError, IndexError, StopIteration):
+        discard(path)  # corrupt, foreign or truncated: made anew
+        return None
+    if got is not None:
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+    return got
+
+
 def discard(path: Path) -> None:
     try:
         path.unlink()
@@ -174,14 +200,25 @@ def unseal(data: Any, magic: bytes) -> int:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """The bytes of planner's own source and the Python version: entries made by other
-    code are never read back.  (The source decides what an entry holds; a release that
-    changes no source changes no entry.)"""
+    """Planner's own source files and the Python version: entries made by other code
+    are never read back.  (The source decides what an entry holds; a release that
+    changes no source changes no entry.)
+
+    Each file counts by its name, size, inode and modification and change times, not its
+    bytes: hashing all the bytes cost 15-30 ms of every run (a tenth of a warm
+    `planner agenda --day`).  No file's content changes without its change time
+    (ctime) changing, which nothing can set back, and a fresh install or copy gets new
+    ones: an edit, a checkout or another release is always another fingerprint, while
+    files whose times a packager fixed (reproducible builds) still differ by ctime."""
     h = hashlib.blake2b(digest_size=16)
     h.update(f"{sys.version_info[:2]} {sys.byteorder}".encode())
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        h.update(path.relative_to(_PACKAGE).as_posix().encode())
-        h.update(path.read_bytes())
+    sources = []
+    for folder, _, names in os.walk(_PACKAGE):  # (os.walk: a tenth of Path.rglob's time)
+        sources.extend(os.path.join(folder, n) for n in names if n.endswith(".py"))
+    for path in sorted(sources):
+        st = os.stat(path)
+        h.update(f"{os.path.relpath(path, _PACKAGE)} {st.st_size} {st.st_ino} "
+                 f"{st.st_mtime_ns} {st.st_ctime_ns}\n".encode())
     return h.hexdigest()
 
 
@@ -215,10 +252,26 @@ def _times(schedule: Schedule) -> Iterator[tuple[dict[str, Any], str]]:
         yield talk.__dict__, "end"
 
 
+def zone_runs(times: Iterable[datetime | None]) -> list[list[Any]]:
+    """The zone of every time that is not None, as runs of [zone_key, count] (JSON keeps
+    a time's offset, not its zone)."""
+    keys = (zone_key(t) for t in times if t is not None)
+    return [[key, sum(1 for _ in run)] for key, run in groupby(keys)]
+
+
+def zones_of(runs: list[list[Any]]) -> Iterator[str | None]:
+    """The zone keys `zone_runs` recorded, one a time, in order."""
+    return (key for key, count in runs for _ in range(int(count)))
+
+
+def in_zone(value: datetime, key: str | None) -> datetime:
+    """A time read back from JSON, put back in the zone `zone_key` recorded."""
+    return value.astimezone(zone_from_key(key) if key else timezone(value.utcoffset()))
+
+
 def dump_schedule(schedule: Schedule) -> list[bytes]:
     """The entry's bytes: header line (source, zones as runs of [name, count]), schedule."""
-    keys = (zone_key(d[f]) for d, f in _times(schedule) if d[f] is not None)
-    zones = [[key, sum(1 for _ in run)] for key, run in groupby(keys)]
+    zones = zone_runs(d[f] for d, f in _times(schedule))
     header = json.dumps({"source": schedule.source, "zones": zones}).encode()
     return seal([header, b"\n", schedule.model_dump_json(exclude_defaults=True).encode()],
                 MAGIC)
@@ -227,10 +280,13 @@ def dump_schedule(schedule: Schedule) -> list[bytes]:
 def load_schedule_entry(data: bytes, source: str) -> Schedule:
     """The schedule in an entry; ValueError (pydantic's included) when it is not a whole
     entry for `source`."""
+    return _schedule_in(data, unseal(data, MAGIC), source)
+
+
+def _schedule_in(data: bytes, start: int, source: str) -> Schedule:
     from .gcpause import gc_paused
     from .model import Schedule
 
-    start = unseal(data, MAGIC)
     newline = data.index(b"\n", start)
     header = json.loads(data[start:newline])
     if header.get("source") != source:
@@ -246,33 +302,17 @@ def load_schedule_entry(data: bytes, source: str) -> Schedule:
 
 def _restore_zones(schedule: Schedule, zones: list[list[Any]]) -> None:
     """JSON keeps a time's offset, not its zone: put each time back in its zone."""
-    names = (key for key, count in zones for _ in range(int(count)))
+    names = zones_of(zones)
     for holder, field in _times(schedule):
         value = holder[field]
         if value is not None:
-            key = next(names)
-            zone = zone_from_key(key) if key else timezone(value.utcoffset())
-            holder[field] = value.astimezone(zone)
+            holder[field] = in_zone(value, next(names))
 
 
 # -- the folder -------------------------------------------------------------------------
 
 def _read(path: Path, source: str) -> Schedule | None:
-    f = open_entry(path)
-    if f is None:
-        return None
-    try:
-        with f:
-            data = f.read()
-        schedule = load_schedule_entry(data, source)
-    except (OSError, ValueError, KeyError, TypeError, StopIteration):
-        discard(path)  # corrupt, foreign or truncated: parse again, write anew
-        return None
-    try:
-        os.utime(path)  # recently used: evicted last
-    except OSError:
-        pass
-    return schedule
+    return read_entry(path, MAGIC, lambda data, start: _schedule_in(data, start, source))
 
 
 def write_entry(path: Path, chunks: list[bytes]) -> None:

@@ -4,8 +4,8 @@ A Planner holds what a command or the TUI works on: the loaded schedules and the
 catalogue, the agenda store with the picks read from it, the zone times are shown in,
 and the user's busy time.  Its methods are the verbs of the product (pick, unpick,
 toggle, levels and notes, clashes, would-clash, changes and acknowledging them, reload, zone, export,
-search, people); the CLI opens one, calls a method and renders, and the TUI's state is
-a view-model over one.  The rules both front ends must share live here, once:
+search, people, one day's agenda); the CLI opens one, calls a method and renders, and
+the TUI's state is a view-model over one.  The rules both front ends must share live here, once:
 
 - the busy window spans the loaded talks *and* the picks' last-seen times, so a pick
   that moved away from its old slot still meets the busy events around it;
@@ -16,29 +16,31 @@ a view-model over one.  The rules both front ends must share live here, once:
 
 The clash wording lives with the other output shapes (`planner.views.text`).  Modules
 that load heavy libraries (icalendar for busy time and export, the search index, the
-people index) are imported inside the methods that need them, so a command pays only
-for what it asks.
+people index, and the models themselves: the agenda store and the clash rules) are
+imported inside the methods that need them, so a command pays only for what it asks:
+`agenda_day` answered from the cache's day slices never imports pydantic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from .catalog import Catalog
-from .clashes import Clash, Interval, by_key, find_clashes, would_clash
 from .errors import PlannerError
 from .levels import Level, levels_of
 from .loader import LoadOptions, load_schedules, notices
-from .picks.resolve import ResolvedPick, pick_intervals, resolve_picks, talk_intervals
-from .picks.store import Agenda, AgendaStore, Pick, PickOutcome
 from .zones import default_zone_name, get_zone
 
 if TYPE_CHECKING:
+    from .clashes import Clash, Interval
+    from .days import DayAgenda
     from .export import ExportReport, Selection
+    from .picks.resolve import ResolvedPick
+    from .picks.store import Agenda, AgendaStore, Pick, PickOutcome
     from .people import SpeakerIndex
     from .picks.changes import Change
     from .model import Schedule
@@ -58,6 +60,8 @@ class Planner:
                  tz: str | None = None, busy_paths: Iterable[str] = ()) -> None:
         self.schedules: list[Schedule] = list(schedules)
         self.catalog = Catalog(self.schedules)
+        from .picks.store import AgendaStore
+
         self.agenda_path = agenda_path
         self.store = AgendaStore(agenda_path)
         self.agenda: Agenda | None = None
@@ -80,6 +84,8 @@ class Planner:
 
         The agenda is read first, so a corrupt one is reported before a slow load.
         """
+        from .picks.store import AgendaStore
+
         store = AgendaStore(agenda_path)
         agenda = store.load()
         schedules = load_schedules(list(sources or ()), options or LoadOptions(),
@@ -100,6 +106,53 @@ class Planner:
     def notices(self) -> list[str]:
         """Where a kept copy stood in for a server, one sentence each."""
         return notices(self.schedules)
+
+    @staticmethod
+    def agenda_day(sources: Sequence[str] | None, options: LoadOptions, *, day: str | None,
+                   agenda_path: str | None = None, tz: str | None = None,
+                   only: set[str] | None = None, narrow: Narrowing | None = None,
+                   notify: Callable[[str], None] = lambda message: None) -> DayAgenda:
+        """One day's agenda of `sources` (none: the remembered schedules, else the bundled
+        ones): `day` is an ISO date, a weekday name, `today`, or None for today when
+        scheduled, else the first day; times in `tz`, else the schedules' zone; with
+        `only`, just those talks.  `narrow` (filters that look at every talk) says which
+        talk ids to keep, given the whole schedules.
+
+        The day comes from the cache's day slices (planner.dayslices) when every
+        schedule is a file with a current entry and nothing asks for whole schedules:
+        then neither the rest of the schedules nor the models are read.  Otherwise the
+        schedules are loaded whole (`notify` hears where a kept copy stood in for a
+        server) and their slices kept for next time.  The same DayAgenda comes out.
+        """
+        from . import dayslices
+        from .days import build_day, schedule_days
+        from .loader import schedule_paths
+        from .sources import is_url
+
+        paths = schedule_paths(list(sources or ()), agenda_path)
+        local = not any(is_url(p) for p in paths)
+        missing: list[tuple[int, dict | None]] = []
+        if local and narrow is None:
+            entries = [dayslices.read(p, options) for p in paths]
+            ready = [e for e in entries if e is not None]
+            if len(ready) == len(entries):
+                zone = get_zone(tz or default_zone_name(ready))  # type: ignore[arg-type]
+                days = sorted(set().union(*(e.days(zone, only) for e in ready)))
+                wanted = _chosen_day(day, days, zone, only)
+                sliced = [e.schedule_on(wanted, zone, only) for e in ready]
+                return build_day(sliced, wanted, zone, only)  # type: ignore[arg-type]
+            missing = [(i, dayslices.signature_of(paths[i]))
+                       for i, e in enumerate(entries) if e is None]
+        schedules = load_schedules(list(sources or ()), options, agenda_path)
+        for i, signature in missing:
+            dayslices.keep(paths[i], schedules[i], options, signature)
+        for message in notices(schedules):
+            notify(message)
+        zone = get_zone(tz or default_zone_name(schedules))
+        wanted = _chosen_day(day, schedule_days(schedules, zone, only), zone, only)
+        if narrow is not None:
+            only = narrow(schedules, zone, wanted, only)
+        return build_day(schedules, wanted, zone, only)
 
     # -- the agenda and the zone ------------------------------------------------------
 
@@ -188,21 +241,31 @@ class Planner:
 
     def resolved(self) -> list[ResolvedPick]:
         """The picks against the catalogue: timed ones by start, then the rest by title."""
+        from .picks.resolve import resolve_picks
+
         if self.agenda is None:
             return []
         return resolve_picks(self.catalog, self.agenda)
 
     def clashes(self, resolved: list[ResolvedPick] | None = None) -> list[Clash]:
         """Where the picks overlap each other or the busy time."""
+        from .clashes import find_clashes
+        from .picks.resolve import pick_intervals
+
         picked = pick_intervals(self.resolved() if resolved is None else resolved)
         return find_clashes(picked, self.busy)
 
     def clash_map(self, resolved: list[ResolvedPick] | None = None) -> dict[str, list[Clash]]:
         """Picked talk id -> its clashes."""
+        from .clashes import by_key
+
         return by_key(self.clashes(resolved))
 
     def would_clash(self) -> dict[str, list[Clash]]:
         """Unpicked talk id -> the picks and busy events it would clash with if picked."""
+        from .clashes import would_clash
+        from .picks.resolve import pick_intervals, talk_intervals
+
         if self._candidates is None:
             self._candidates = talk_intervals(self.catalog)
         return would_clash(self._candidates, pick_intervals(self.resolved()), self.busy)
@@ -332,6 +395,22 @@ class Planner:
         if self.agenda is not None:
             self.read_agenda()
         return report
+
+
+# Filters that need every talk of the whole schedules: (schedules, display zone, the
+# day, the talks kept so far or None) -> the talk ids to keep.
+Narrowing = Callable[[list["Schedule"], ZoneInfo, date, "set[str] | None"], "set[str]"]
+
+
+def _chosen_day(spec: str | None, days: list[date], zone: ZoneInfo,
+                only: set[str] | None) -> date:
+    """The day `spec` names among the schedules' `days` (of the talks in `only`, when
+    given)."""
+    from .days import resolve_day
+
+    if only is not None and not days:
+        raise PlannerError("None of your picks has a time; see them with planner picks.")
+    return resolve_day(spec, days, zone)
 
 
 def forget_hint(message: str, path: str) -> str:

@@ -9,8 +9,7 @@ equivalent zoneinfo one: a localized pytz value keeps its instant, an unlocalize
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
-from enum import Enum
+from datetime import date, datetime, timezone
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo
 
@@ -18,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import TzInfo
 
 from .diagnostics import Diagnostic
+from .records import ScheduleRecord, SessionKind, SessionRecord, TalkRecord
 
 
 def _is_pytz(tz: object) -> bool:
@@ -62,24 +62,6 @@ def _to_zoneinfo(dt: datetime) -> datetime:
 Instant = Annotated[datetime, AfterValidator(_to_zoneinfo)]
 
 
-class SessionKind(str, Enum):
-    REMARKS = "remarks"
-    INVITED = "invited"
-    KEYNOTE = "keynote"
-    ORAL = "oral"
-    SPOTLIGHT = "spotlight"
-    POSTER = "poster"
-    PANEL = "panel"
-    TUTORIAL = "tutorial"
-    WORKSHOP = "workshop"
-    DEMO = "demo"
-    SOCIAL = "social"
-    BREAK = "break"
-    SESSION = "session"  # a talk session whose kind the text does not say
-    TALK = "talk"  # one presentation of its own (a contributed or sponsor talk, a frab event)
-    OTHER = "other"  # registration, business meetings, hacking time, co-located events
-
-
 class Speaker(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -102,7 +84,7 @@ class Link(BaseModel):
 TitleSource = Literal["stated", "placeholder", "derived"]
 
 
-class Talk(BaseModel):
+class Talk(TalkRecord, BaseModel):
     id: str
     title: str
     # "placeholder": the text had no title and this one was made up from the authors;
@@ -130,17 +112,8 @@ class Talk(BaseModel):
     language: str | None = None  # as the source states it ("en", "de")
     line: int | None = None  # where the entry starts in the source text
 
-    @property
-    def timed(self) -> bool:
-        return self.start is not None and self.end is not None
 
-    @property
-    def any_estimated(self) -> bool:
-        """Whether any of its times is an estimate (a clash with it is only possible)."""
-        return self.estimated or self.end_estimated
-
-
-class Session(BaseModel):
+class Session(SessionRecord, BaseModel):
     id: str
     kind: SessionKind
     title: str
@@ -161,19 +134,8 @@ class Session(BaseModel):
     standalone: bool = False
     line: int | None = None
 
-    @property
-    def estimated(self) -> bool:
-        return self.start_estimated or self.end_estimated
 
-    @property
-    def duration(self) -> timedelta | None:
-        if self.start is None or self.end is None:
-            return None
-        # In one zone, `end - start` is wall-clock time: an hour off across a DST change.
-        return self.end.astimezone(timezone.utc) - self.start.astimezone(timezone.utc)
-
-
-class Schedule(BaseModel):
+class Schedule(ScheduleRecord, BaseModel):
     conference: str
     year: int | None = None
     timezone: str  # IANA name the source's wall-clock times are in
@@ -187,18 +149,6 @@ class Schedule(BaseModel):
     # an item or were recognised as page furniture (None: the format does not count).
     lines_total: int | None = None
     lines_used: int | None = None
-
-    @property
-    def label(self) -> str:
-        """Conference name with its year, unless the name already has it."""
-        if self.year and str(self.year) not in self.conference:
-            return f"{self.conference} {self.year}"
-        return self.conference
-
-    @property
-    def has_sessions(self) -> bool:
-        """Whether the text had a timetable (site schedules), not only a list of papers."""
-        return bool(self.sessions)
 
     def talks(self) -> list[Talk]:
         """Every talk, scheduled first in session order, then the unscheduled ones."""

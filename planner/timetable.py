@@ -16,7 +16,6 @@ that does not check out is deleted and made again, never trusted, never fatal.
 from __future__ import annotations
 
 import json
-import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,25 +134,12 @@ def timetables(paths: list[str | Path], options: LoadOptions) -> list[Timetable]
 
 
 def _read(path: Path, signature: dict[str, Any]) -> Timetable | None:
-    f = cache.open_entry(path)
-    if f is None:
-        return None
-    try:
-        with f:
-            data = f.read()
-        start = cache.unseal(data, MAGIC)
+    def parse(data: bytes, start: int) -> Timetable | None:
         body = json.loads(data[start:])
-        if body["signature"] != signature:
-            return None
-        table = Timetable.from_json(body["table"])
-    except (OSError, ValueError, TypeError, KeyError):
-        cache.discard(path)  # corrupt or foreign: made again
-        return None
-    try:
-        os.utime(path)  # recently used: evicted last
-    except OSError:
-        pass
-    return table
+        return (Timetable.from_json(body["table"]) if body["signature"] == signature
+                else None)  # a changed file: made again
+
+    return cache.read_entry(path, MAGIC, parse)
 
 
 def _load(path: str | Path, options: LoadOptions) -> Schedule:

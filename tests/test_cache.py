@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,31 @@ def test_commands_read_the_cache_and_give_the_same_answer(big, folder):
     warm = subprocess.run(run, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert cold.returncode == warm.returncode == 0
     assert cold.stdout == warm.stdout and cold.stdout.startswith("[")
+
+
+def test_the_code_fingerprint_changes_with_any_rewrite_of_a_source(tmp_path, monkeypatch):
+    """Files count by their times, not their bytes: an edit of the same size whose
+    modification time is put back still changes the fingerprint (its ctime moved)."""
+    import shutil
+
+    package = tmp_path / "planner"
+    shutil.copytree(cache._PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+
+    def fingerprint() -> str:
+        cache.code_fingerprint.cache_clear()
+        return cache.code_fingerprint()
+
+    try:
+        before = fingerprint()
+        assert fingerprint() == before  # nothing changed: the same
+        source = package / "model.py"
+        st = source.stat()
+        text = source.read_bytes()
+        time.sleep(0.01)
+        source.write_bytes(text.replace(b"class Talk(", b"class Tolk("))
+        os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))
+        assert source.stat().st_size == st.st_size
+        assert fingerprint() != before
+    finally:
+        cache.code_fingerprint.cache_clear()

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import click
 
-from ..errors import PlannerError
-from ..days import build_day, resolve_day, schedule_days
 from ..loader import load_schedule
 from ..views import DAY_FORMATS as AGENDA_FORMATS
 from ..views import render_day as render
 from .common import (
-    agenda_option, display_zone, emit, emit_json, format_option, load_from, load_options,
-    one_schedule_options, schedule_options, terminal_width, tz_option,
+    agenda_option, emit, emit_json, format_option, load_options, one_schedule_options,
+    schedule_options, terminal_width, tz_option, warn,
 )
 from .filter_opts import build_filter, filter_options, say_filtered
+
+if TYPE_CHECKING:
+    from ..core import Narrowing
 
 
 def register(cli: click.Group) -> None:
@@ -100,26 +103,44 @@ def agenda(ctx: click.Context, **params: object) -> None:
       planner agenda --day today --picked  # only my picks
       planner agenda program.txt --day sat --room k.1 --hide-past
     """
-    from ..picks.store import AgendaStore, stored_timezone
+    from ..agenda_file import peek
+    from ..core import Planner
 
     agenda_path = params.pop("agenda_path", None)
+    seen = peek(agenda_path)  # the picks and zone, without the models when it is plain
     if not params.get("tz"):  # the zone saved with `planner timezone`
-        params["tz"] = stored_timezone(agenda_path)  # type: ignore[arg-type]
+        params["tz"] = seen.timezone if seen is not None else _stored_timezone(agenda_path)
     only = None
     if params.pop("picked", False):
-        only = set(AgendaStore(agenda_path).load().picks)  # type: ignore[arg-type]
-    _agenda(ctx, params, only, agenda_path)  # type: ignore[arg-type]
+        only = set(seen.picks) if seen is not None else _stored_picks(agenda_path)
+    view = Planner.agenda_day(
+        params.get("schedules"), load_options(params), day=params.get("day"),  # type: ignore[arg-type]
+        agenda_path=agenda_path, tz=params.get("tz"), only=only,  # type: ignore[arg-type]
+        narrow=_narrowing(params, agenda_path), notify=lambda m: warn(f"planner: {m}"))
+    width = params.get("width") or terminal_width()
+    emit(render(view, str(params.get("fmt") or "text"), int(width)))  # type: ignore[arg-type]
 
 
-def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None,
-            agenda_path: str | None = None) -> None:
-    schedules = load_from(params, agenda_path)
-    zone = display_zone(params.get("tz"), schedules)  # type: ignore[arg-type]
-    days = schedule_days(schedules, zone, only)
-    if only is not None and not days:
-        raise PlannerError("None of your picks has a time; see them with planner picks.")
-    day = resolve_day(params.get("day"), days, zone)  # type: ignore[arg-type]
-    if any(params.get(k) for k in ("tracks", "rooms", "kinds", "hide_past", "free")):
+def _stored_timezone(agenda_path: str | None) -> str | None:
+    from ..picks.store import stored_timezone
+
+    return stored_timezone(agenda_path)
+
+
+def _stored_picks(agenda_path: str | None) -> set[str]:
+    """The picks of an agenda `peek` could not read: the store says what is wrong."""
+    from ..picks.store import AgendaStore
+
+    return set(AgendaStore(agenda_path).load().picks)
+
+
+def _narrowing(params: dict, agenda_path: str | None) -> Narrowing | None:
+    """--track, --room, --kind, --hide-past and --free as the Planner's `narrow`: the
+    talks they keep (how many of the day's is said on stderr); None without them."""
+    if not any(params.get(k) for k in ("tracks", "rooms", "kinds", "hide_past", "free")):
+        return None
+
+    def narrow(schedules: list, zone: ZoneInfo, day: date, only: set[str] | None) -> set[str]:
         from ..timetable import of_schedule
 
         tables = [of_schedule(sch) for sch in schedules]
@@ -131,7 +152,6 @@ def _agenda(ctx: click.Context, params: dict, only: set[str] | None = None,
             kept &= only
         if params.get("fmt") != "json":
             say_filtered(f, len(kept & day_ids), len(day_ids))
-        only = kept
-    view = build_day(schedules, day, zone, only)
-    width = params.get("width") or terminal_width()
-    emit(render(view, str(params.get("fmt") or "text"), int(width)))  # type: ignore[arg-type]
+        return kept
+
+    return narrow
