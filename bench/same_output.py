@@ -11,7 +11,8 @@ sniff gives, the schedule of the detected format (or its error), and the schedul
 `Schedule.model_dump_json()`, diagnostics included.  The corpus: the bundled
 schedules, the texts under tests/data, the development set in
 /work/shared/data/pasted, the reshaped 31C3 and FOSDEM texts in /work/tmp/r31, the
-seed-001 paste without blank lines, the synthetic site text of bench/synth.py, and the
+seed-001 paste without blank lines, the real pastes in /work/readertests-real, the
+synthetic site text of bench/synth.py, and the
 program shapes of bench/program_gen.py at 1,000 entries; without --quick also the
 10,000-entry table and time-first shapes and the 10,000-talk FOSDEM site text
 (/work/tmp/big.txt, from shared/tools/synth.py).
@@ -37,6 +38,7 @@ sys.path.insert(0, str(HERE))
 
 SHARED = Path("/work/shared")
 TMP = Path("/work/tmp")
+READER_TESTS = Path("/work/readertests-real")  # real pastes the reader is judged on (.txt, .md)
 NOW = "2026-11-22T12:00:00+00:00"
 
 # Dumps the texts listed on stdin (one path a line) with the planner at argv[1] into
@@ -81,9 +83,12 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
                         ("README.md", "INDEX.md", "SOURCES.md"))
     else:
         missing.append(str(pasted))
-    extras = [TMP / "r31", TMP / "seed001_compact.txt"] + ([] if quick else [TMP / "big.txt"])
+    extras = [TMP / "r31", TMP / "seed001_compact.txt", READER_TESTS] + \
+        ([] if quick else [TMP / "big.txt"])
     for extra in extras:
-        if extra.is_dir():
+        if extra == READER_TESTS and extra.is_dir():
+            texts += sorted(p for p in extra.iterdir() if p.suffix in (".txt", ".md"))
+        elif extra.is_dir():
             texts += sorted(extra.glob("*.txt"))
         elif extra.is_file():
             texts.append(extra)

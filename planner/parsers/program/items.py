@@ -173,6 +173,10 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     return parts
 
 
+_FINAL_ROOM = re.compile(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$")
+_ROOM_ONLY = re.compile(r"^(.+?)\s+only$", re.I)  # `(Hall B only)`
+
+
 @lru_cache(maxsize=1 << 14)
 def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
                 rooms: frozenset[str], lenient_people: bool, title_only: bool,
@@ -211,12 +215,11 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         parts.room = parts.room or m.group("room").strip()
         main = main[:m.start()].strip()
     # a known room in a final parenthesis: `Chairs' Welcome (Garden Pavilion)`
-    m = re.match(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$", main) \
-        if _ends_in_paren(main) else None
-    if m and (m.group("room") in rooms or _ROOM_WORD.match(m.group("room")) or re.match(r"^(?P<r>.+?)\s+only$", m.group("room"), re.I)
-              and re.match(r"^(.+?)\s+only$", m.group("room"), re.I).group(1) in rooms):
+    m = _FINAL_ROOM.match(main) if _ends_in_paren(main) else None
+    if m and (m.group("room") in rooms or _ROOM_WORD.match(m.group("room")) or _ROOM_ONLY.match(m.group("room"))
+              and _ROOM_ONLY.match(m.group("room")).group(1) in rooms):
         r = m.group("room")
-        only = re.match(r"^(.+?)\s+only$", r, re.I)
+        only = _ROOM_ONLY.match(r)
         parts.room = parts.room or (only.group(1) if only else r)
         main = m.group("rest")
     label, kind, rest = split_label(main, labels)
@@ -512,6 +515,8 @@ def _may_hold(text: str, kind: str) -> bool:
     """False when the separator of `kind` is certainly not in `text`."""
     if kind == "by":
         return not text.isascii() or "by" in text.lower()
+    if kind == "comma":  # (the commonest ask: spelled out, not a loop over one character)
+        return "," in text
     return any(c in text for c in _SEPARATOR_CHARS[kind])
 
 
@@ -580,9 +585,12 @@ def _sides(text: str, masked: str, pattern: re.Pattern[str], kind: str):
         left, right = text[:sm.start()].strip(), text[sm.end():].strip()
         if not left or not right:
             continue
-        if kind == "comma" and re.match(r"^(?:and|or|&)\s", right, re.I):
+        if kind == "comma" and _LIST_GOES_ON.match(right):
             continue  # `Virtual, Interactive, and Ecological ...`: inside a list
         yield k, left, right
+
+
+_LIST_GOES_ON = re.compile(r"^(?:and|or|&)\s", re.I)
 
 
 def _people_right(text, masked, pattern, kind, p, bonus, lenient):
@@ -684,6 +692,11 @@ def _mask_parens(text: str) -> str:
     blanked too, a closing one kept."""
     if "(" not in text:
         return text
+    k = text.find("(")
+    j = text.find(")", k)
+    if j >= 0 and text.count("(") == 1 and text.count(")") == 1:
+        # one parenthesis, closed after it opens (`Title (4), Name`): blanked in one go
+        return text[:k] + "_" * (j - k) + text[j:]
     out, depth, at = [], 0, 0
     for m in _PARENS.finditer(text):
         k = m.start()

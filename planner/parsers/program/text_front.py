@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import re
 
-from .doc import Cell, Doc, Line
+from .doc import Cell, Doc, Line, Span
 from .inline import parse_inline, strip_liquid
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -112,6 +112,7 @@ class _Builder:
         self.out: list[Line] = []
         self.markup: set[int] = set()
         self.refs: dict[str, str] = {}
+        self.cells: dict[str, tuple] = {}  # a table cell's raw text -> its lines (`_cell`)
         self.para = 0
         self.item = 0
         self.table = 0
@@ -421,12 +422,22 @@ def _dotted_lines(parts: list[str]) -> list[str]:
 
 
 def _cell(b: _Builder, no: int, raw: str, header: bool = False) -> Cell:
-    lines = []
+    # A table repeats its cells (times, rooms, people): each distinct one is read once
+    # (the document's link references are all collected before any cell is read).
+    parts = b.cells.get(raw)
+    if parts is None:
+        parts = b.cells[raw] = _cell_parts(raw, b.refs)
+    return Cell([Line(no, text, spans) for text, spans in parts], header=header)
+
+
+def _cell_parts(raw: str, refs: dict[str, str]) -> tuple[tuple[str, tuple[Span, ...]], ...]:
+    """The visible text and spans of each line of one cell (its empty lines left out)."""
+    out = []
     for part in _dotted_lines(_split_br(strip_liquid(raw))):
-        text, spans = parse_inline(part, b.refs)
+        text, spans = parse_inline(part, refs)
         if text:
-            lines.append(Line(no, text, spans))
-    return Cell(lines, header=header)
+            out.append((text, spans))
+    return tuple(out)
 
 
 def _bare_pipe_rows_ahead(src: list[str], i: int) -> bool:
