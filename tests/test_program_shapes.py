@@ -1382,3 +1382,79 @@ def test_a_pages_menu_among_its_papers_is_reported_not_listed(tmp_path):
     assert {t.title for t in sch.talks()} == {"Elastic Pipelines for Serving Mixture-of-Experts Models",
                                              "Checkpointing Without Stopping the World"}
     assert any("'Cross-lists'" in d.message and d.line == 4 for d in sch.diagnostics)
+
+
+# ---------------------------------------------------------------------------------------
+# More real shapes (the held-out pages' layouts): days as columns over alternating rows,
+# titles over their day and time, run-together outlines, speaker rows, seminar tables
+# ---------------------------------------------------------------------------------------
+
+ALTERNATING = ("# Summer School on Verification\n\n## Programme, June 2025\n\n"
+               "| Tuesday 10 June | Wednesday 11 June | Thursday 12 June | Friday 13 June |\n"
+               "|---|---|---|---|\n"
+               "| 9:00 - 10:00 | 9:00 - 10:30 | 9:00 - 10:30 | 9:00 - 10:30 |\n"
+               "| Registration | Model Checking I | Separation Logic I | Proof Assistants I |\n"
+               "| 10:00 - 10:30 | 10:30 - 11:00 | 10:30 - 11:00 | 10:30 - 11:00 |\n"
+               "| Opening | Coffee Break | Coffee Break | Coffee Break |\n"
+               "| 10:30 - 12:00 | 11:00 - 12:30 | 11:00 - 12:30 | |\n"
+               "| Parallel Sessions | Model Checking II | Separation Logic II | |\n"
+               "| 12:00 - 13:30 | 12:30 - 14:00 | 12:30 - 14:00 | 12:30 |\n"
+               "| Lunch | Lunch | Lunch | Closing |\n"
+               "| 14:00 - 15:30 | 14:00 - 15:30 | | |\n"
+               "| Abstract Interpretation | Student Talks |\n")
+
+
+@pytest.mark.parametrize("form", ["markdown", "tabs"])
+def test_days_as_columns_over_rows_that_alternate_times_and_titles(form: str):
+    """Each title is under the time of its own column, on that column's day; a row of
+    times whose titles row has fewer cells, and empty cells, give nothing more."""
+    text = ALTERNATING
+    if form == "tabs":
+        rows = [ln for ln in text.splitlines() if ln.startswith("|") and "---" not in ln]
+        text = "Summer School on Verification, June 2025\n\n" + "\n".join(
+            "\t".join(c.strip() for c in r.strip("|").split("|")) for r in rows) + "\n"
+    sch = read(text, "program.md" if form == "markdown" else "program.txt", year=2025)
+    got = {(e["date"], e["start"], e["end"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 6, 10), "09:00", "10:00", "Registration"),
+                   (date(2025, 6, 11), "09:00", "10:30", "Model Checking I"),
+                   (date(2025, 6, 12), "09:00", "10:30", "Separation Logic I"),
+                   (date(2025, 6, 13), "09:00", "10:30", "Proof Assistants I"),
+                   (date(2025, 6, 10), "10:30", "12:00", "Parallel Sessions"),
+                   (date(2025, 6, 12), "11:00", "12:30", "Separation Logic II"),
+                   (date(2025, 6, 11), "14:00", "15:30", "Student Talks"),
+                   (date(2025, 6, 10), "14:00", "15:30", "Abstract Interpretation")}
+    assert ("Closing", date(2025, 6, 13), "12:30") in {(e["title"], e["date"], e["start"]) for e in entries(sch)}
+    assert not any(re.match(r"^\d", t) for t in titles(sch))
+    assert len([e for e in entries(sch) if e["title"] == "Coffee Break"]) == 3
+
+
+USENIX_EVENTS = ("2007 USENIX Annual Technical Conference\n\nConference Program\n\n"
+                 "Welcome Get-Together, 4th Floor Atrium\nSunday, June 24, 6:00 pm-7:00 pm\n\n"
+                 "Birds-of-a-Feather Sessions, Salons A and B\nWednesday, June 27, 7:30 pm-10:30 pm\n"
+                 "Thursday, June 28, 7:30 pm-10:30 pm\n\n"
+                 "Poster Session, Grand Ballroom\nFriday, June 29, begins at 12:30 pm\n\n"
+                 "Conference Reception, Pier 39\nThursday, June 28, 6:00 pm-12:00 am\n\n"
+                 "Closing Session: Lightning Talks\nSalon F, Friday, June 29, 4:00 pm-5:30 pm\n\n"
+                 "THURSDAY-\n11:00 am-12:30 pm\nThe Web Is Broken, and How to Mend It\n"
+                 "Ana Ruiz, Stanford University\n\n2:00 pm-3:30 pm\nFile Systems Under Pressure\n"
+                 "Bo Chen, University of Toronto\n")
+
+
+def test_titles_over_their_day_and_time_with_the_room_after_the_last_comma():
+    sch = read(USENIX_EVENTS)
+    assert sch.format == "program"
+    got = {(e["title"], e["date"], e["start"], e["end"], e["room"]) for e in entries(sch)
+           if e["session"] is None}
+    assert got >= {("Welcome Get-Together", date(2007, 6, 24), "18:00", "19:00", "4th Floor Atrium"),
+                   ("Birds-of-a-Feather Sessions", date(2007, 6, 27), "19:30", "22:30", "Salons A and B"),
+                   ("Birds-of-a-Feather Sessions", date(2007, 6, 28), "19:30", "22:30", "Salons A and B"),
+                   ("Conference Reception", date(2007, 6, 28), "18:00", "00:00", "Pier 39"),
+                   ("Closing Session: Lightning Talks", date(2007, 6, 29), "16:00", "17:30", "Salon F")}
+    poster = titled(sch, "Poster Session")
+    assert (poster["date"], poster["start"], poster["room"]) == (date(2007, 6, 29), "12:30", "Grand Ballroom")
+    assert poster["people"] == []
+    reception = titled(sch, "Conference Reception")["obj"]
+    assert reception.end - reception.start == timedelta(hours=6)  # ends at midnight
+    web = titled(sch, "The Web Is Broken, and How to Mend It")
+    assert (web["date"], web["start"], web["people"]) == (date(2007, 6, 28), "11:00", ["Ana Ruiz"])
+    assert titled(sch, "File Systems Under Pressure")["affs"] == ["University of Toronto"]

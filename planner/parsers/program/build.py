@@ -176,6 +176,7 @@ class Builder:
         if anchor is None and evidence:
             anchor = min(evidence) if len(set(evidence)) > 1 else evidence[0]
         # weekday-only and ordinal days, relative to their neighbours
+        dated = sorted({d for _, d in resolved if d is not None})
         prev: date | None = None
         first_abs = anchor
         for k, (r, d) in enumerate(resolved):
@@ -194,6 +195,7 @@ class Builder:
                 if d is None:
                     delta = (m.weekday - base.weekday()) % 7
                     d = base + timedelta(days=delta or (7 if base == prev else 0))
+                    d = _dated_weekday(d, dated) or d
                     if prev is None and anchor is None:
                         self._weekday_note(m)
             elif d is None:
@@ -660,6 +662,14 @@ def _name_of(text: str) -> str | None:
     if years and str(years[0]) not in cleaned:
         cleaned = f"{cleaned} {years[0]}"
     return cleaned
+
+
+def _dated_weekday(d: date, dated: list[date]) -> date | None:
+    """`THURSDAY-` after the text has dated its one week (`Friday, June 29`): the
+    Thursday of that week, not of the week after it."""
+    if not dated or d <= dated[-1] or (dated[-1] - dated[0]).days >= 7:
+        return None
+    return next((x for x in dated if x.weekday() == d.weekday()), None)
 
 
 def _mins(t: time) -> int:

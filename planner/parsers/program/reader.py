@@ -48,6 +48,7 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        self.more_occurrences: dict[int, Line] = {}  # a further time line -> its title line
         # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
         # level of the heading it stands under]
         self.block_rooms: list[list] = []
@@ -104,7 +105,7 @@ class Reader:
         self.people_first = _people_first(lines[:600])
         # Entries written title first, their day and time alone on the line under it that
         # ends the paragraph (`Conference Reception, Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).
-        self.title_first_ends = _title_first_ends(lines[:600])
+        self.title_first_ends, self.more_occurrences = _title_first_ends(lines[:600])
         # The separator between title and people the page's timed lines use.
         seps: Counter[str] = Counter()
         for ln in lines[:600]:
@@ -248,14 +249,19 @@ class Reader:
         if h.position == "tail" and self.tail_rooms:
             rest, tail_room = _without_tail_room(rest, self.tail_rooms)
             room = room or tail_room
+        layout = ln.no in self.title_first_ends or ln.no in self.more_occurrences
+        if layout and rest:
+            # `Salon F, Friday, June 29, 4:00 pm-5:30 pm`: the room, before the day
+            room, rest = room or _when_only(ln) or None, ""
         room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
         # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
         # the title above it its day, time and room; so does a bare day and time ending
         # its paragraph on a page that writes every entry so (see _title_first_ends)
-        under_title = room_only is not None or (
-            ln.no in self.title_first_ends and not rest.strip(" -–—:|"))
-        above = self._title_above(ln, room_only is None and self.title_first_ends[ln.no]) \
+        under_title = room_only is not None or (layout and not rest.strip(" -–—:|"))
+        above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
+        if above is None and ln.no in self.more_occurrences:
+            above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
             if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
@@ -279,6 +285,9 @@ class Reader:
             rest, spans = (above.text, above.spans) if above is not None else ("", ())
             if above is not None:
                 draft.used.add(above.no)
+                if layout and room_only is None:
+                    rest, draft.room = _title_comma_room(rest, draft.room)
+                    spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
         draft.body_para = ln.para
         self.place(draft)
@@ -960,23 +969,53 @@ def _people_first(lines: list[Line]) -> bool:
     return first > 2 * last and first >= 3
 
 
-def _title_first_ends(lines: list[Line]) -> dict[int, bool]:
+def _title_first_ends(lines: list[Line]) -> tuple[dict[int, bool], dict[int, Line]]:
     """The time-only lines that end a paragraph of untimed lines: nothing after them in
     the paragraph can be their title, so it is the line above (`Conference Reception,
     Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).  Kept when the page has two such
     paragraphs or more (a layout, not a stray line); True where the paragraph is just
-    the title and the time, so the line above is the title even if it reads as names."""
+    the title and the time, so the line above is the title even if it reads as names.
+    Several such lines under one title are its occurrences: the second gives the further
+    ones, each with its title line."""
     paras: dict[int, list[Line]] = {}
     for ln in lines:
         if ln.cells is None:
             paras.setdefault(ln.para, []).append(ln)
     ends: dict[int, bool] = {}
+    more: dict[int, Line] = {}
     for group in paras.values():
-        if len(group) < 2:
+        if len(group) < 2 or _when_only(group[-1]) is None:
             continue
-        h = header_of(group[-1])
-        if h is None or h.rest.strip(" -–—:|"):
-            continue
-        if all(header_of(ln) is None and day_line(ln) is None for ln in group[:-1]):
-            ends[group[-1].no] = len(group) == 2
-    return ends if len(ends) >= 2 else {}
+        k = len(group) - 1
+        while k > 1 and _when_only(group[k - 1]) is not None:
+            k -= 1
+        if all(header_of(ln) is None and day_line(ln) is None for ln in group[:k]):
+            ends[group[k].no] = k == 1
+            more.update((ln.no, group[k - 1]) for ln in group[k + 1:])
+    return (ends, more) if len(ends) >= 2 else ({}, {})
+
+
+def _when_only(ln: Line) -> str | None:
+    """For a line that is only a day and a time: "", or the room written before the day
+    (`Salon F, Friday, June 29, 4:00 pm-5:30 pm`); None for any other line."""
+    h = header_of(ln)
+    if h is None:
+        return None
+    rest = h.rest.strip(" -–—:|")
+    if not rest:
+        return ""
+    d = h.day
+    if d is None or h.position != "tail" or d.stop > h.time.begin or words(rest) > 5:
+        return None
+    return rest if ln.text[:d.begin].strip(" ,;-–—") == rest else None
+
+
+def _title_comma_room(text: str, room: str | None) -> tuple[str, str | None]:
+    """`Welcome Get-Together, 4th Floor Atrium` over its day and time: the title, and
+    the room after its last comma (a page of such entries names no people there)."""
+    head, comma, tail = text.rpartition(",")
+    tail = tail.strip()
+    if room or not comma or not head.strip() or not tail or words(tail) > 5 \
+            or tail[0].islower() or tail.endswith(("?", ".", "!")):
+        return text, room
+    return head.strip(), tail

@@ -39,6 +39,7 @@ _CLOCK = (
 _RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through|bis|à|a(?=\s*\d))\s*"
 _TIME_RE = re.compile(
     r"(?<![\w:.$/#+\-−])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by|"
+    r"begins? at|starts at|"
     r"von|ab|bis|de|desde|hasta)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
@@ -200,8 +201,8 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             start, end = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
             if start is None or end is None:
                 continue
-            if end < start and merb == "am" and hb == 12:
-                end = time(12, mb)  # `8AM - 12AM`: noon meant
+            if end < start and merb == "am" and hb == 12 and mera != "pm":
+                end = time(12, mb)  # `8AM - 12AM`: noon meant (`6 pm - 12 am` ends at midnight)
             bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
             stop = m.end()
             zone = None
@@ -234,7 +235,9 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
         if z and _plausible_zone(z.group("zone")):
             zone, stop = z.group("zone"), z.end()
         bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
-        begin = m.start() if kind else m.start("ah") if g["ah"] else m.start()
+        # (`begins at 12:30 pm`: the words are part of the time, not of a title)
+        begin = m.start() if kind or open_[:5] in ("begin", "start") and open_.endswith(" at") \
+            else m.start("ah") if g["ah"] else m.start()
         if kind == "until":
             yield TimeMark(None, start, begin, stop, mera is not None or ha > 12 or h24, bare,
                            "until", zone)
