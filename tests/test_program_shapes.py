@@ -1458,3 +1458,58 @@ def test_titles_over_their_day_and_time_with_the_room_after_the_last_comma():
     web = titled(sch, "The Web Is Broken, and How to Mend It")
     assert (web["date"], web["start"], web["people"]) == (date(2007, 6, 28), "11:00", ["Ana Ruiz"])
     assert titled(sch, "File Systems Under Pressure")["affs"] == ["University of Toronto"]
+
+
+OUTLINE = ("Workshop on Program Synthesis 2025\nMonday, March 3, 2025 to Wednesday, March 5, 2025\n\n"
+           "Day 1\n8:30 Registration and Breakfast 9:00 Session 1: Foundations 10:00 Coffee "
+           "10:30 Session 2: Neural Synthesis 12:00 Lunch 2:00 Session 3: Verification 3:30 Coffee "
+           "4:00 Panel Discussion 5:30 Reception\n\n"
+           "Day 2\n9:00 Session 4: Applications 10:30 Coffee 11:00 Session 5: Tools 12:30 Lunch "
+           "1:30 Session 6: Open Problems 3:00 Closing\n")
+
+
+def test_an_outline_run_into_one_line_under_day_labels():
+    """Each time starts an item that ends where the next starts; the clocks are 12-hour,
+    read in context (`2:00` after `12:00` is 14:00); `Day 2` is the day after `Day 1`."""
+    sch = read(OUTLINE)
+    got = {(e["date"], e["start"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 3, 3), "08:30", "Registration and Breakfast"),
+                   (date(2025, 3, 3), "09:00", "Session 1: Foundations"),
+                   (date(2025, 3, 3), "14:00", "Session 3: Verification"),
+                   (date(2025, 3, 3), "15:30", "Coffee"),
+                   (date(2025, 3, 3), "17:30", "Reception"),
+                   (date(2025, 3, 4), "09:00", "Session 4: Applications"),
+                   (date(2025, 3, 4), "13:30", "Session 6: Open Problems"),
+                   (date(2025, 3, 4), "15:00", "Closing")}
+    s1 = titled(sch, "Session 1: Foundations")["obj"]
+    assert s1.end.strftime("%H:%M") == "10:00" and s1.end_estimated
+    assert len(entries(sch)) == 15
+    assert not any(re.search(r"\d:\d\d", t) for t in titles(sch))
+
+
+def test_a_sentence_with_three_times_in_it_is_no_outline():
+    sch = read("## Monday, March 3, 2025\n\n"
+               "9:00 - 10:00 Opening\n"
+               "10:00 Doors open at 10:00, the buses leave at 11:30 and again at 12:15 from the hotel\n")
+    assert "Opening" in titles(sch)
+    assert not any(t in ("Doors open at", "the buses leave at") for t in titles(sch))
+
+
+COMPACT_BULLETS = ("# Open Hardware Meetup 2025\n\n###Saturday, May 3th\n\n"
+                   "- 10am - Welcome! Doors open, coffee and pastries\n"
+                   '- 10:15am - Keynote: "Open Silicon for Everyone" by Ana Ruiz\n'
+                   "- 11am - Lightning talks\n"
+                   '- 11:45am - "Debugging FPGAs with Logic Analyzers" by Bo Chen\n'
+                   "- 12:30pm - Lunch\n- 4pm - Closing\n\n###Sunday, May 4th\n\n- 10am - Hack day\n")
+
+
+@pytest.mark.parametrize("name", ["meetup.md", "meetup.txt"])
+def test_bullets_with_compact_am_pm_under_a_day_with_an_ordinal_typo(name: str):
+    sch = read(COMPACT_BULLETS, name)
+    keynote = titled(sch, "Open Silicon for Everyone")
+    assert (keynote["date"], keynote["start"], keynote["people"]) == (date(2025, 5, 3), "10:15", ["Ana Ruiz"])
+    assert keynote["kind"] == SessionKind.KEYNOTE
+    fpga = titled(sch, "Debugging FPGAs with Logic Analyzers")
+    assert (fpga["start"], fpga["people"]) == ("11:45", ["Bo Chen"])
+    assert titled(sch, "Closing")["start"] == "16:00"
+    assert (titled(sch, "Hack day")["date"], titled(sch, "Hack day")["start"]) == (date(2025, 5, 4), "10:00")

@@ -372,7 +372,8 @@ class Builder:
 
     def _ends_from_next(self) -> None:
         """A table row with a start only, in a timetable of one entry after another
-        (`9.00 am | Arrival`, `10.00 am | Registration`): it ends, as far as anyone can
+        (`9.00 am | Arrival`, `10.00 am | Registration`), or an item of an outline run
+        into one line (`8:30 Session 1 10:00 Coffee`): it ends, as far as anyone can
         tell, when the next entry that day starts (within four hours); marked estimated.
         Sessions with talks keep planner.timing's rule (no later than their talks need,
         so no session stretches across lunch)."""
@@ -383,7 +384,7 @@ class Builder:
         for drafts in by_day.values():
             starts = sorted({_mins(d.start) for d in drafts})
             for d in drafts:
-                if d.end is not None or d.children or not d.from_table:
+                if d.end is not None or d.children or not (d.from_table or d.in_run):
                     continue  # (a session's end is planner.timing's: its talks' need)
                 i = bisect.bisect_right(starts, _mins(d.start))
                 if i < len(starts) and starts[i] - _mins(d.start) <= 240:

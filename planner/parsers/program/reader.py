@@ -10,6 +10,7 @@ their entry closes (`body.py`), when all the lines that belong to it are known.
 from __future__ import annotations
 
 import bisect
+from dataclasses import replace
 import re
 from collections import Counter
 from datetime import time
@@ -17,14 +18,14 @@ from datetime import time
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
-from .doc import Doc, Line
+from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
-from .when import DayMark, TimeMark, find_days
+from .when import DayMark, TimeMark, find_days, find_times
 
 
 class Reader:
@@ -209,6 +210,13 @@ class Reader:
         return self.day
 
     def line(self, ln: Line) -> None:
+        run = _run_together(ln)
+        if run is not None:
+            for part in run:
+                self.line(part)
+                if self.stack and self.stack[-1].line == ln.no:
+                    self.stack[-1].in_run = True
+            return
         text = ln.text
         if ln.heading:
             self._end_block_room(ln.no, ln.heading)
@@ -1008,6 +1016,33 @@ def _when_only(ln: Line) -> str | None:
     if d is None or h.position != "tail" or d.stop > h.time.begin or words(rest) > 5:
         return None
     return rest if ln.text[:d.begin].strip(" ,;-–—") == rest else None
+
+
+def _run_together(ln: Line) -> list[Line] | None:
+    """`8:30 Session 1 10:00 Coffee 10:30 Session 2 12:00 Lunch`: an outline run into one
+    line, each time starting an item that ends where the next starts.  The line cut
+    before each time, or None for a line that is not one."""
+    if ln.cells is not None or len(ln.text) > 2000 or not _RUN_START.match(ln.text):
+        return None
+    marks = find_times(ln.text)
+    if len(marks) < 3 or ln.text[:marks[0].begin].strip(" -*•"):
+        return None
+    cuts = [m.begin for m in marks] + [len(ln.text)]
+    for k, m in enumerate(marks):
+        between = ln.text[m.stop:cuts[k + 1]]
+        if m.start is None or not _LETTER.search(between) or words(between) > 15:
+            return None
+        if k + 1 < len(marks) and _LEADS_TO_TIME.search(between):
+            return None  # `open at 10:00, the buses leave at 11:30`: a sentence
+    return [replace(ln, text=ln.text[a:b].strip(), memo=None,
+                    spans=tuple(Span(sp.start - a, sp.end - a, sp.bold, sp.italic, sp.href)
+                                for sp in ln.spans if sp.start >= a and sp.end <= b))
+            for a, b in zip(cuts, cuts[1:])]
+
+
+_RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d")
+_LETTER = re.compile(r"[^\W\d_]")
+_LEADS_TO_TIME = re.compile(r"(?:,|\b(?:at|from|until|till|to|and|or|by|on|around|about|after|before))\s*$")
 
 
 def _title_comma_room(text: str, room: str | None) -> tuple[str, str | None]:
