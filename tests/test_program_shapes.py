@@ -1513,3 +1513,38 @@ def test_bullets_with_compact_am_pm_under_a_day_with_an_ordinal_typo(name: str):
     assert (fpga["start"], fpga["people"]) == ("11:45", ["Bo Chen"])
     assert titled(sch, "Closing")["start"] == "16:00"
     assert (titled(sch, "Hack day")["date"], titled(sch, "Hack day")["start"]) == (date(2025, 5, 4), "10:00")
+
+
+SEMINAR = ("# Systems Seminar, Fall 2024\n\n"
+           "The seminar takes place on Tuesdays at 4:00-5:00 pm in Room 164, Gates Hall, unless noted.\n\n"
+           "| Date | Speaker | Affiliation | Title |\n|---|---|---|---|\n"
+           "| September 10 | Ana Ruiz | MIT | Tiered Memory Without Tears |\n"
+           "| September 17 | Bo Chen | University of Toronto | Scheduling for Serverless |\n"
+           "| September 24 | | | No meeting this week: fall break |\n"
+           "| October 1 | Li Wei | Tsinghua University | Learned Indexes in Practice |\n"
+           "| October 8 | TBA | | |\n")
+
+
+def test_a_seminar_table_of_dates_under_the_time_its_prose_states_once():
+    sch = read(SEMINAR, "seminar.md")
+    got = [(e["title"], e["date"], e["start"], e["end"], e["room"], e["people"], e["affs"])
+           for e in entries(sch) if e["session"] is None]
+    assert got == [
+        ("Tiered Memory Without Tears", date(2024, 9, 10), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Ana Ruiz"], ["MIT"]),
+        ("Scheduling for Serverless", date(2024, 9, 17), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Bo Chen"], ["University of Toronto"]),
+        ("Learned Indexes in Practice", date(2024, 10, 1), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Li Wei"], ["Tsinghua University"])]
+    assert any(d.line == 9 and "no talk" in d.message for d in sch.diagnostics)
+    assert sch.unscheduled == []
+
+
+def test_a_dated_table_with_times_of_its_own_ignores_a_time_in_the_prose_above():
+    sch = read("# Reading Group 2024\n\nWe usually meet 12:00-13:00 in the lounge.\n\n"
+               "| Date | Time | Speaker | Title |\n|---|---|---|---|\n"
+               "| September 10 | 15:00-16:00 | Ana Ruiz | Tiered Memory Without Tears |\n"
+               "| September 17 | 10:00-11:00 | Bo Chen | Scheduling for Serverless |\n", "group.md")
+    assert (titled(sch, "Scheduling for Serverless")["date"], titled(sch, "Scheduling for Serverless")["start"]) \
+        == (date(2024, 9, 17), "10:00")
+    assert titled(sch, "Tiered Memory Without Tears")["room"] is None

@@ -356,6 +356,7 @@ class Reader:
     # -- tables ------------------------------------------------------------------------
     def table(self, rows: list[Line]) -> None:
         events, info = read_table(rows)
+        self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
         day_columns = info.get("day_columns", False)
         last: dict[int, Draft] = {}
@@ -380,6 +381,38 @@ class Reader:
                 d = self.row_item(item, day_columns)
                 if d is not None:
                     last[item.column] = d
+
+    def _standing_time(self, events: list, first: int) -> None:
+        """`| Date | Speaker | Title |` with no time in the table, under a sentence that
+        states it once (`takes place on Tuesdays at 4:00-5:00 pm in Room 164`): each
+        dated row is at that time, in that room."""
+        items = [it for ev in events if ev.kind == "items" for it in ev.items]
+        if not items or any(it.time is not None for it in items) or \
+                not any(it.day is not None for it in items):
+            return
+        lines = self.doc.lines
+        k = bisect.bisect_left(lines, first, key=lambda ln: ln.no)
+        for ln in reversed(lines[max(0, k - 12):k]):
+            if ln.cells is not None:
+                break
+            t = next((m for m in find_times(ln.text) if m.start is not None and m.end is not None), None)
+            if t is None or find_days(ln.text[:t.begin]) and day_line(ln) is not None:
+                continue
+            where = _STATED_ROOM.match(ln.text, t.stop)
+            for ev in events:
+                # `September 24 | | | No meeting (fall break)`: a date without a talk
+                kept = [it for it in ev.items if not _no_meeting(it)]
+                for it in ev.items:
+                    if it not in kept:
+                        self.diag.info("not-read", f"line {it.line}: a date with no talk "
+                                       f"({_no_meeting(it)!r}), not an entry", it.line)
+                ev.items = kept
+            for it in (it for ev in events for it in ev.items):
+                if it.day is not None:
+                    it.time = t
+                    it.room = it.room or (where.group(1).strip() if where else None)
+            self.used.add(ln.no)
+            return
 
     def row_item(self, item: RowItem, day_columns: bool) -> Draft | None:
         t = item.time
@@ -536,8 +569,11 @@ class Reader:
             draft.people = people
             if not people and got is not None:
                 draft.people = []
+        if "affiliation" in roles:
+            draft.people = _with_affiliation(draft.people, roles["affiliation"])
         if "room" in roles:
             draft.room = " ".join(ln.text for ln in roles["room"]).strip() or draft.room
+        draft.room = draft.room or item.room
         for ln in roles.get("links", []) + roles.get("extra", []):
             href = next((s.href for s in ln.spans if s.href), None)
             if href and ln.text.strip():
@@ -1018,6 +1054,28 @@ def _when_only(ln: Line) -> str | None:
     return rest if ln.text[:d.begin].strip(" ,;-–—") == rest else None
 
 
+def _no_meeting(item: RowItem) -> str | None:
+    text = " ".join(ln.text for ln in item.roles.get("title", item.lines))
+    return text.strip() if _NO_MEETING.match(text.strip()) else None
+
+
+_NO_MEETING = re.compile(r"^\W*(?:no\s+(?:meeting|seminar|talk|class|lecture|session)s?|"
+                         r"(?:meeting\s+|seminar\s+|talk\s+)?cancell?ed)\b", re.I)
+
+
+def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
+    """The people of a row, each given the Affiliation column's entry: one per person
+    when the column lists as many (one a line or between semicolons), else the one
+    entry for all of them."""
+    text = " ; ".join(ln.text.strip() for ln in lines if ln.text.strip())
+    orgs = [o.strip() for o in text.split(";") if o.strip()]
+    if not people or not orgs:
+        return people
+    if len(orgs) != len(people):
+        orgs = [" ".join(orgs)] * len(people)
+    return [p if p.affiliation else Person(p.name, o, p.room) for p, o in zip(people, orgs)]
+
+
 def _run_together(ln: Line) -> list[Line] | None:
     """`8:30 Session 1 10:00 Coffee 10:30 Session 2 12:00 Lunch`: an outline run into one
     line, each time starting an item that ends where the next starts.  The line cut
@@ -1041,6 +1099,7 @@ def _run_together(ln: Line) -> list[Line] | None:
 
 
 _RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d")
+_STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,\s*unless\b.*|[.;(]|$)")
 _LETTER = re.compile(r"[^\W\d_]")
 _LEADS_TO_TIME = re.compile(r"(?:,|\b(?:at|from|until|till|to|and|or|by|on|around|about|after|before))\s*$")
 

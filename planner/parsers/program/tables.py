@@ -259,7 +259,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         content = [c for c in range(width) if roles[c] in ("title",)]
     events: list[TableEvent] = []
     tcol = roles.index("time") if "time" in roles else None
-    dcol = roles.index("daycol") if "daycol" in roles else None
+    dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
