@@ -1548,3 +1548,45 @@ def test_a_dated_table_with_times_of_its_own_ignores_a_time_in_the_prose_above()
     assert (titled(sch, "Scheduling for Serverless")["date"], titled(sch, "Scheduling for Serverless")["start"]) \
         == (date(2024, 9, 17), "10:00")
     assert titled(sch, "Tiered Memory Without Tears")["room"] is None
+
+
+SPEAKER_ROWS = ("# Summer School on Data Systems 2024\n\n## Monday, July 8, 2024\n\n"
+                "| Time | Program |\n|---|---|\n| 09:00 - 09:15 | Opening |\n"
+                "| 09:15 - 12:00 | [**Session A: Stream Processing**](a.html) |\n"
+                "| Tutorial Speaker | [Prof. M Tiemann, Paderborn University](t.html) |\n"
+                "| 12:00 - 13:30 | Lunch |\n"
+                "| 13:30 - 15:00 | [**Session B: Query Compilation**](b.html) |\n"
+                "| Session Chair | Bo Chen |\n"
+                "| Tutorial Speaker | [Dr. Ana Ruiz, ETH Zurich](r.html) |\n"
+                "| 15:00 - 15:30 | Coffee Break |\n")
+
+
+def test_a_row_labelled_by_a_role_gives_the_entry_above_its_people():
+    sch = read(SPEAKER_ROWS, "school.md")
+    a = titled(sch, "Session A: Stream Processing")
+    assert (a["start"], a["people"], a["affs"]) == ("09:15", ["M Tiemann"], ["Paderborn University"])
+    b = titled(sch, "Session B: Query Compilation")
+    assert (b["people"], b["affs"]) == (["Ana Ruiz"], ["ETH Zurich"])
+    assert [p.name for p in b["obj"].chairs] == ["Bo Chen"]
+    assert sch.unscheduled == [] and len(entries(sch)) == 5
+
+
+TITLE_FIELD_HTML = (
+    "<html><body><h2>Tuesday, 9 July 2024</h2><table>\n"
+    "<tr><td>0930 - 0945</td><td><p><b>Welcome</b></p></td></tr>\n"
+    '<tr><td>0945 - 1045</td><td><p>Keynote 1: <a href="/speakers#ruiz">Ana Ruiz</a>. <br /> '
+    "<strong>Title: Memory Disaggregation at Scale</strong></p></td></tr>\n"
+    "<tr><td>1045 - 1100</td><td><p>Break</p></td></tr>\n"
+    "<tr><td>1100 - 1200</td><td><p><b>Learned Query Optimizers</b></p><p>Bo Chen, University of Toronto</p></td></tr>\n"
+    '<tr><td>1200 - 1300</td><td><p>Keynote 2: <a href="/speakers#wei">Li Wei</a>. <br /> '
+    "<strong>Title: Serverless Databases</strong></p></td></tr>\n</table></body></html>\n")
+
+
+def test_a_kind_label_before_the_name_and_the_title_after_title_colon():
+    sch = read(TITLE_FIELD_HTML, "program.html")
+    k = titled(sch, "Memory Disaggregation at Scale")
+    assert (k["date"], k["start"], k["end"], k["people"]) == (date(2024, 7, 9), "09:45", "10:45", ["Ana Ruiz"])
+    assert k["kind"] == SessionKind.KEYNOTE
+    assert titled(sch, "Serverless Databases")["people"] == ["Li Wei"]
+    assert titled(sch, "Learned Query Optimizers")["affs"] == ["University of Toronto"]
+    assert not any(t in ("Ana Ruiz", "Li Wei") for t in titles(sch))

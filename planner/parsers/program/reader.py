@@ -373,6 +373,8 @@ class Reader:
             for item in ev.items:
                 if item.continuation and item.time is None:
                     target = last.get(item.column) or (self.stack[-1] if self.stack else None)
+                    if target is not None and not item.lines and _people_row(target, item.roles):
+                        continue
                     if target is not None and not item.roles:
                         target.body.extend(item.lines)
                         for ln in item.lines:
@@ -660,6 +662,8 @@ class Reader:
         if not lines:
             return
         if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+            return
+        if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
@@ -1052,6 +1056,56 @@ def _when_only(ln: Line) -> str | None:
     if d is None or h.position != "tail" or d.stop > h.time.begin or words(rest) > 5:
         return None
     return rest if ln.text[:d.begin].strip(" ,;-–—") == rest else None
+
+
+def _people_row(d: Draft, roles: dict[str, list[Line]]) -> bool:
+    """A row of the entry's speakers or chairs under it (see tables._role_row)."""
+    role = "chair" if "chair" in roles else "speaker" if "speaker" in roles else None
+    if role is None or set(roles) != {role}:
+        return False
+    got = read_people(" , ".join(ln.text for ln in roles[role]), lenient=True)
+    if got is None or not got.people:
+        return False
+    if role == "chair":
+        d.chairs += got.people
+    else:
+        d.people += got.people
+    d.used |= {ln.no for ln in roles[role]}
+    return True
+
+
+def _title_field(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote 1: [Name](/speakers#x).` over `**Title: The Real Title**`: the name after
+    a kind label is the speaker, the title is the one after `Title:`.  True when the
+    entry's lines were read so (the title line and a line of people, nothing else)."""
+    fields = [m for m in map(_TITLE_FIELD.match, (ln.text for ln in lines)) if m]
+    if len(fields) != 1 or len(lines) > 3:
+        return False
+    title = fields[0].group(1).strip(" *")
+    people: list[Person] = []
+    label = None
+    for ln in lines:
+        if _TITLE_FIELD.match(ln.text):
+            continue
+        m = _NUMBERED_LABEL.match(ln.text)
+        who = m.group("rest") if m else ln.text
+        got = read_people(who.strip().rstrip("."), lenient=True)
+        if got is None or not got.people or got.score < 0.6:
+            return False
+        people += got.people
+        label = m.group("label") if m else label
+    if not title or not people:
+        return False
+    d.title, d.slot, d.title_from_label = title, False, False
+    d.people = people
+    if label and label_kind(label) is not None:
+        d.kind, d.label = label_kind(label), label
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+_TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_NUMBERED_LABEL = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)(?:\s+#?\d{1,2})?\s*:\s*(?P<rest>\S.*)$")
 
 
 def _no_meeting(item: RowItem) -> str | None:

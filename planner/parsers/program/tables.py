@@ -306,6 +306,15 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             e = _is_time_cell(vals[ecol])
             if e is not None and e.start is not None:
                 t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
+        role_row = _role_row(vals[tcol]) if tcol is not None and t is None and vals[tcol] else None
+        if role_row is not None:
+            # `Tutorial Speaker | [Prof. M Tiemann, Paderborn University]`: the entry above's
+            lines = [ln for c in range(width) if c != tcol and cells[c] is not None
+                     for ln in cells[c].lines if ln.text]
+            if lines:
+                events.append(TableEvent("items", ln.no, items=[RowItem(
+                    ln.no, None, [], 0, roles={role_row: lines}, continuation=True)]))
+                continue
         items: list[RowItem] = []
         if role_table:
             got = {}
@@ -375,6 +384,19 @@ def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | No
         events[k + 1] = TableEvent("items", rows[k + 1].no, items=items) if items \
             else TableEvent("skip", rows[k + 1].no)
     return events, {"rooms": set(), "day_columns": True, "parallel": True}
+
+
+def _role_row(text: str) -> str | None:
+    """"speaker" or "chair" for a row labelled by the role of its people (`Tutorial
+    Speaker`, `Session Chair:`) in place of a time."""
+    m = _ROLE_ROW.match(text.strip())
+    if m is None:
+        return None
+    return "chair" if m.group(1).lower().startswith(("chair", "moderator", "host")) else "speaker"
+
+
+_ROLE_ROW = re.compile(r"^(?:[A-Za-z]+\s+){0,2}(speakers?|presenters?|chairs?|moderators?|"
+                       r"panelists?|lecturers?|instructors?|hosts?)\s*:?$", re.I)
 
 
 def _avg_words(vals: list[str | None]) -> float:
