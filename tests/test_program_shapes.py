@@ -1590,3 +1590,21 @@ def test_a_kind_label_before_the_name_and_the_title_after_title_colon():
     assert titled(sch, "Serverless Databases")["people"] == ["Li Wei"]
     assert titled(sch, "Learned Query Optimizers")["affs"] == ["University of Toronto"]
     assert not any(t in ("Ana Ruiz", "Li Wei") for t in titles(sch))
+
+
+def test_french_hours_and_portuguese_feira_weekdays():
+    sch = read("Journées du Logiciel Libre 2025\n\nMardi 10 juin 2025\n9h-10h30 Accueil et café\n"
+               "10h30 Ouverture\n14h Atelier Rust embarqué, Claire Dubois\n14h30 - 15h Pause café\n"
+               "Mercredi 11 juin 2025\n9h Atelier (2h) sur les 24h du code\n")
+    got = {(e["date"], e["start"], e["end"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 6, 10), "09:00", "10:30", "Accueil et café"),
+                   (date(2025, 6, 10), "14:30", "15:00", "Pause café")}
+    assert (titled(sch, "Atelier Rust embarqué")["start"], titled(sch, "Atelier Rust embarqué")["people"]) \
+        == ("14:00", ["Claire Dubois"])
+    assert titled(sch, "Ouverture")["start"] == "10:30"
+    assert (titled(sch, "Atelier (2h) sur les 24h du code")["date"],
+            titled(sch, "Atelier (2h) sur les 24h du code")["start"]) == (date(2025, 6, 11), "09:00")
+    pt = read("Semana de Sistemas, novembro de 2025\n\n## segunda-feira, 3 de novembro\n\n"
+              "09:00 - 10:00 Abertura\n\n## Terça-feira\n\n09:00 - 10:00 Sessão técnica 1\n", year=2025)
+    assert titled(pt, "Abertura")["date"] == date(2025, 11, 3)
+    assert titled(pt, "Sessão técnica 1")["date"] == date(2025, 11, 4)

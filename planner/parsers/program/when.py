@@ -30,7 +30,7 @@ _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur"
 
 _AMPM = r"(?:[ap]\.?\s?m\b\.?)"
 _CLOCK = (
-    r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d))?"
+    r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d)|(?P<{n}hh>h)(?![^\W\d_]))?"
     r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:\s*(?P<{n}noon>noon|midnight))?"
     # `9 Uhr`: a 24-hour clock in German
     r"(?P<{n}uhr>\s?uhr\b)?"
@@ -181,6 +181,13 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
         b = _clock(g, "b") if (g["bh"] or g["bword"]) else None
         ha, ma, mera, mina = a
         h24 = g["auhr"] is not None or g["buhr"] is not None
+        if g["ahh"] or g["bhh"]:
+            # `14h`, `9h-10h30`: French hours, 24-hour; a lone `14h` only opening a line
+            # (`(2h)`, `24h hackathon` are lengths)
+            if ha > 23 or g["bhh"] and int(g["bh"]) > 23 or \
+                    g["bh"] is None and line[:m.start()].strip(" -*•|#"):
+                continue
+            h24 = True
         strong_a = mina or mera is not None or g["aword"] is not None or h24
         if b is not None:
             hb, mb, merb, minb = b
@@ -284,7 +291,7 @@ class DayMark:
 
 
 # (`3.` before a month is a day in German, `1er` in French)
-_WORD = re.compile(r"[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
+_WORD = re.compile(r"[^\W\d_]+-feira\b|[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
 _DAY_N = re.compile(
