@@ -1608,3 +1608,16 @@ def test_french_hours_and_portuguese_feira_weekdays():
               "09:00 - 10:00 Abertura\n\n## Terça-feira\n\n09:00 - 10:00 Sessão técnica 1\n", year=2025)
     assert titled(pt, "Abertura")["date"] == date(2025, 11, 3)
     assert titled(pt, "Sessão técnica 1")["date"] == date(2025, 11, 4)
+
+
+def test_check_reports_undated_times_once_with_their_lines_and_not_the_conference_name():
+    sch = read("Workshop on Type Systems 2025\n\n"
+               "Held on March 3, 2025; the reception is on March 4, 2025.\n\n"
+               "9:00 - 9:30 Opening\n9:30 - 10:30 Session 1: Foundations\n10:30 - 11:00 Coffee\n")
+    notes = [d for d in sch.diagnostics if d.code == "date-stated"]
+    assert len(notes) == 1 and "lines 5, 6, 7" in notes[0].message and "2025-03-03" in notes[0].message
+    assert sch.conference == "Workshop on Type Systems 2025"
+    assert not any(d.code == "not-read" and d.line == 1 for d in sch.diagnostics)
+    dated = read("Workshop on Program Synthesis 2025\n\nHeld on March 3, 2025; the reception is on "
+                 "March 4, 2025.\n\n## Monday, March 3, 2025\n\n9:00 - 9:30 Opening\n")
+    assert not any(d.code == "date-stated" for d in dated.diagnostics)

@@ -211,10 +211,17 @@ class Builder:
         evidence = sorted(set(self._evidence_dates()))
         if not evidence:
             return None
-        if len(evidence) > 1:
-            self.diag.info("date-stated", f"times with no day of their own are placed on "
-                           f"{evidence[0].isoformat()}, the first date the text states")
         return evidence[0]
+
+    def _stated_once_note(self, day: date | None, lines: list[int]) -> None:
+        """One note for all the entries placed on the date stated once, naming their
+        lines, and only where there was a choice of dates (and an entry that took it)."""
+        if day is None or not lines or len(set(self._evidence_dates())) <= 1:
+            return
+        shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
+        self.diag.info("date-stated", f"times with no day of their own (line{'s' if len(lines) > 1 else ''} "
+                       f"{shown}) are placed on {day.isoformat()}, the first date the text states",
+                       lines[0])
 
     def _today_anchor(self, note: bool = False) -> date:
         if note and not getattr(self, "_noted_today", False):
@@ -293,6 +300,7 @@ class Builder:
         self._ends_from_next()
         self._merge_loose()
         stated_once = self._stated_once()
+        placed: list[int] = []  # lines of entries placed on that date
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
         # built in one pydantic call each (faster than a constructor call per model).
         rows: list[dict[str, Any]] = []
@@ -300,9 +308,12 @@ class Builder:
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
                 day = stated_once or self._today_anchor(note=True)
+                if stated_once is not None:
+                    placed.append(d.line)
             fields = self._session(d, day, zone)
             if fields is not None:
                 rows.append(fields)
+        self._stated_once_note(stated_once, placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
         talks = [t for fields in rows for t in fields["talks"]] + loose
         ids = IdAllocator()
@@ -346,12 +357,15 @@ class Builder:
         # page furniture before it (`Skip to main content`, `Welcome`) is not the name.
         # Failing that, only the page's first heading names it (later ones name its parts).
         names = [(ln, _name_of(ln.text)) for ln in candidates[:12] if not is_nav(ln.text)]
+        # (the line that names it is read: `planner check` does not report it as unread)
         for ln, name in names:
             if name and _event_name(name):
+                self.used.add(ln.no)
                 return name
         for ln, name in names[:1] + ([(candidates[0], _name_of(candidates[0].text))]
                                      if self.doc.title and len(candidates) > 1 else []):
             if name and not _GENERIC_NAME.match(name) and (ln.heading or ln.no == 0):
+                self.used.add(ln.no)
                 return name
         self.diag.info("no-conference",
                        "the text does not name its conference; add metadata or a .toml beside it")
