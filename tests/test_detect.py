@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -187,13 +188,16 @@ Wednesday, May 13, 8:00 pm-11:00 pm
 """
 
 
+# The same events with each day and time set off by a bullet: the bullet reads to the
+# site detector as the label of a session header, and the site reader finds none.
+SOCIAL_BULLETS = re.sub(r"\n(?=\w+day, )", "\n• ", SOCIAL_EVENTS)
+
+
 def test_a_detected_format_that_reads_nothing_gives_way_to_the_next_that_claims_the_text(tmp_path):
-    # Dated event lines make this look most like a site schedule to the detector, and the
-    # site reader finds no session in it; the program reader, which also claims it, reads
-    # it.  Without --as that is a warning, not an error; with --as site it stays an error.
+    # Without --as that is a warning, not an error; with --as site it stays an error.
     path = tmp_path / "social.txt"
-    path.write_text(SOCIAL_EVENTS, encoding="utf-8")
-    fits = {f.name: f.sniff(SOCIAL_EVENTS) for f in FORMATS.values()}
+    path.write_text(SOCIAL_BULLETS, encoding="utf-8")
+    fits = {f.name: f.sniff(SOCIAL_BULLETS) for f in FORMATS.values()}
     assert max(fits, key=fits.get) == "site" and fits["program"] >= MIN_FIT
     p = planner("check", str(path), "--format", "json")
     assert p.returncode == 0, p.stderr
@@ -201,17 +205,25 @@ def test_a_detected_format_that_reads_nothing_gives_way_to_the_next_that_claims_
     assert report["format"] == "program"
     assert any(d["code"] == "format-fallback" and "read as program" in d["message"]
                for d in report["diagnostics"])
-    # each entry is its title over its day and time (the time line ends the paragraph)
+    forced = planner("talks", str(path), "--as", "site")
+    assert forced.returncode == 1 and "read as site gives no sessions or talks" in forced.stderr
+
+
+def test_titles_over_their_dated_times_read_as_a_program_not_a_site_schedule(tmp_path):
+    # a line that is only a day and a time heads no site session; each entry is its title
+    # over its day and time (the time line ends the paragraph), its room after the comma
+    path = tmp_path / "social.txt"
+    path.write_text(SOCIAL_EVENTS, encoding="utf-8")
+    fits = {f.name: f.sniff(SOCIAL_EVENTS) for f in FORMATS.values()}
+    assert max(fits, key=fits.get) == "program"
     p = planner("talks", str(path), "--format", "json")
     assert p.returncode == 0, p.stderr
-    assert [(t["title"], t["start"]) for t in json.loads(p.stdout)] == [
-        ("Hallway Track Reception, Garden Terrace", "2009-05-11T18:00:00+00:00"),
-        ("Lightning Talk Night, Room 2", "2009-05-12T19:30:00+00:00"),
-        ("Closing Party, Rooftop", "2009-05-13T20:00:00+00:00"),
+    assert [(t["title"], t["start"], t["location"]) for t in json.loads(p.stdout)] == [
+        ("Hallway Track Reception", "2009-05-11T18:00:00+00:00", "Garden Terrace"),
+        ("Lightning Talk Night", "2009-05-12T19:30:00+00:00", "Room 2"),
+        ("Closing Party", "2009-05-13T20:00:00+00:00", "Rooftop"),
     ]
     p = planner("agenda", str(path), "--day", "2009-05-11", "--format", "json")
     first = json.loads(p.stdout)["sessions"][0]
-    assert (first["title"], first["start"], first["kind"]) == (
-        "Newcomers' Breakfast, Lobby Bar", "2009-05-11T08:00:00+00:00", "break")
-    forced = planner("talks", str(path), "--as", "site")
-    assert forced.returncode == 1 and "read as site gives no sessions or talks" in forced.stderr
+    assert (first["title"], first["start"], first["kind"], first["location"]) == (
+        "Newcomers' Breakfast", "2009-05-11T08:00:00+00:00", "break", "Lobby Bar")

@@ -25,8 +25,8 @@ def cldr_names() -> tuple[dict[str, int], dict[str, int]]:
     for loc in LOCALES:
         for i, name in get_day_names("wide", locale=loc).items():
             name = name.lower()
-            if "-" not in name:  # (`segunda-feira` is read as three words)
-                weekdays[name] = weekdays[_plain(name)] = i
+            # (`segunda-feira` is one word to the day reader: when.py's _WORD)
+            weekdays[name] = weekdays[_plain(name)] = i
         for width in ("wide", "abbreviated"):
             for i, name in get_month_names(width, locale=loc).items():
                 name = name.lower().rstrip(".")

@@ -1392,3 +1392,242 @@ def test_a_pages_menu_among_its_papers_is_reported_not_listed(tmp_path):
     assert {t.title for t in sch.talks()} == {"Elastic Pipelines for Serving Mixture-of-Experts Models",
                                              "Checkpointing Without Stopping the World"}
     assert any("'Cross-lists'" in d.message and d.line == 4 for d in sch.diagnostics)
+
+
+# ---------------------------------------------------------------------------------------
+# More real shapes (the held-out pages' layouts): days as columns over alternating rows,
+# titles over their day and time, run-together outlines, speaker rows, seminar tables
+# ---------------------------------------------------------------------------------------
+
+ALTERNATING = ("# Summer School on Verification\n\n## Programme, June 2025\n\n"
+               "| Tuesday 10 June | Wednesday 11 June | Thursday 12 June | Friday 13 June |\n"
+               "|---|---|---|---|\n"
+               "| 9:00 - 10:00 | 9:00 - 10:30 | 9:00 - 10:30 | 9:00 - 10:30 |\n"
+               "| Registration | Model Checking I | Separation Logic I | Proof Assistants I |\n"
+               "| 10:00 - 10:30 | 10:30 - 11:00 | 10:30 - 11:00 | 10:30 - 11:00 |\n"
+               "| Opening | Coffee Break | Coffee Break | Coffee Break |\n"
+               "| 10:30 - 12:00 | 11:00 - 12:30 | 11:00 - 12:30 | |\n"
+               "| Parallel Sessions | Model Checking II | Separation Logic II | |\n"
+               "| 12:00 - 13:30 | 12:30 - 14:00 | 12:30 - 14:00 | 12:30 |\n"
+               "| Lunch | Lunch | Lunch | Closing |\n"
+               "| 14:00 - 15:30 | 14:00 - 15:30 | | |\n"
+               "| Abstract Interpretation | Student Talks |\n")
+
+
+@pytest.mark.parametrize("form", ["markdown", "tabs"])
+def test_days_as_columns_over_rows_that_alternate_times_and_titles(form: str):
+    """Each title is under the time of its own column, on that column's day; a row of
+    times whose titles row has fewer cells, and empty cells, give nothing more."""
+    text = ALTERNATING
+    if form == "tabs":
+        rows = [ln for ln in text.splitlines() if ln.startswith("|") and "---" not in ln]
+        text = "Summer School on Verification, June 2025\n\n" + "\n".join(
+            "\t".join(c.strip() for c in r.strip("|").split("|")) for r in rows) + "\n"
+    sch = read(text, "program.md" if form == "markdown" else "program.txt", year=2025)
+    got = {(e["date"], e["start"], e["end"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 6, 10), "09:00", "10:00", "Registration"),
+                   (date(2025, 6, 11), "09:00", "10:30", "Model Checking I"),
+                   (date(2025, 6, 12), "09:00", "10:30", "Separation Logic I"),
+                   (date(2025, 6, 13), "09:00", "10:30", "Proof Assistants I"),
+                   (date(2025, 6, 10), "10:30", "12:00", "Parallel Sessions"),
+                   (date(2025, 6, 12), "11:00", "12:30", "Separation Logic II"),
+                   (date(2025, 6, 11), "14:00", "15:30", "Student Talks"),
+                   (date(2025, 6, 10), "14:00", "15:30", "Abstract Interpretation")}
+    assert ("Closing", date(2025, 6, 13), "12:30") in {(e["title"], e["date"], e["start"]) for e in entries(sch)}
+    assert not any(re.match(r"^\d", t) for t in titles(sch))
+    assert len([e for e in entries(sch) if e["title"] == "Coffee Break"]) == 3
+
+
+USENIX_EVENTS = ("2007 USENIX Annual Technical Conference\n\nConference Program\n\n"
+                 "Welcome Get-Together, 4th Floor Atrium\nSunday, June 24, 6:00 pm-7:00 pm\n\n"
+                 "Birds-of-a-Feather Sessions, Salons A and B\nWednesday, June 27, 7:30 pm-10:30 pm\n"
+                 "Thursday, June 28, 7:30 pm-10:30 pm\n\n"
+                 "Poster Session, Grand Ballroom\nFriday, June 29, begins at 12:30 pm\n\n"
+                 "Conference Reception, Pier 39\nThursday, June 28, 6:00 pm-12:00 am\n\n"
+                 "Closing Session: Lightning Talks\nSalon F, Friday, June 29, 4:00 pm-5:30 pm\n\n"
+                 "THURSDAY-\n11:00 am-12:30 pm\nThe Web Is Broken, and How to Mend It\n"
+                 "Ana Ruiz, Stanford University\n\n2:00 pm-3:30 pm\nFile Systems Under Pressure\n"
+                 "Bo Chen, University of Toronto\n")
+
+
+def test_titles_over_their_day_and_time_with_the_room_after_the_last_comma():
+    sch = read(USENIX_EVENTS)
+    assert sch.format == "program"
+    got = {(e["title"], e["date"], e["start"], e["end"], e["room"]) for e in entries(sch)
+           if e["session"] is None}
+    assert got >= {("Welcome Get-Together", date(2007, 6, 24), "18:00", "19:00", "4th Floor Atrium"),
+                   ("Birds-of-a-Feather Sessions", date(2007, 6, 27), "19:30", "22:30", "Salons A and B"),
+                   ("Birds-of-a-Feather Sessions", date(2007, 6, 28), "19:30", "22:30", "Salons A and B"),
+                   ("Conference Reception", date(2007, 6, 28), "18:00", "00:00", "Pier 39"),
+                   ("Closing Session: Lightning Talks", date(2007, 6, 29), "16:00", "17:30", "Salon F")}
+    poster = titled(sch, "Poster Session")
+    assert (poster["date"], poster["start"], poster["room"]) == (date(2007, 6, 29), "12:30", "Grand Ballroom")
+    assert poster["people"] == []
+    reception = titled(sch, "Conference Reception")["obj"]
+    assert reception.end - reception.start == timedelta(hours=6)  # ends at midnight
+    web = titled(sch, "The Web Is Broken, and How to Mend It")
+    assert (web["date"], web["start"], web["people"]) == (date(2007, 6, 28), "11:00", ["Ana Ruiz"])
+    assert titled(sch, "File Systems Under Pressure")["affs"] == ["University of Toronto"]
+
+
+OUTLINE = ("Workshop on Program Synthesis 2025\nMonday, March 3, 2025 to Wednesday, March 5, 2025\n\n"
+           "Day 1\n8:30 Registration and Breakfast 9:00 Session 1: Foundations 10:00 Coffee "
+           "10:30 Session 2: Neural Synthesis 12:00 Lunch 2:00 Session 3: Verification 3:30 Coffee "
+           "4:00 Panel Discussion 5:30 Reception\n\n"
+           "Day 2\n9:00 Session 4: Applications 10:30 Coffee 11:00 Session 5: Tools 12:30 Lunch "
+           "1:30 Session 6: Open Problems 3:00 Closing\n")
+
+
+def test_an_outline_run_into_one_line_under_day_labels():
+    """Each time starts an item that ends where the next starts; the clocks are 12-hour,
+    read in context (`2:00` after `12:00` is 14:00); `Day 2` is the day after `Day 1`."""
+    sch = read(OUTLINE)
+    got = {(e["date"], e["start"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 3, 3), "08:30", "Registration and Breakfast"),
+                   (date(2025, 3, 3), "09:00", "Session 1: Foundations"),
+                   (date(2025, 3, 3), "14:00", "Session 3: Verification"),
+                   (date(2025, 3, 3), "15:30", "Coffee"),
+                   (date(2025, 3, 3), "17:30", "Reception"),
+                   (date(2025, 3, 4), "09:00", "Session 4: Applications"),
+                   (date(2025, 3, 4), "13:30", "Session 6: Open Problems"),
+                   (date(2025, 3, 4), "15:00", "Closing")}
+    s1 = titled(sch, "Session 1: Foundations")["obj"]
+    assert s1.end.strftime("%H:%M") == "10:00" and s1.end_estimated
+    assert len(entries(sch)) == 15
+    assert not any(re.search(r"\d:\d\d", t) for t in titles(sch))
+
+
+def test_a_sentence_with_three_times_in_it_is_no_outline():
+    sch = read("## Monday, March 3, 2025\n\n"
+               "9:00 - 10:00 Opening\n"
+               "10:00 Doors open at 10:00, the buses leave at 11:30 and again at 12:15 from the hotel\n")
+    assert "Opening" in titles(sch)
+    assert not any(t in ("Doors open at", "the buses leave at") for t in titles(sch))
+
+
+COMPACT_BULLETS = ("# Open Hardware Meetup 2025\n\n###Saturday, May 3th\n\n"
+                   "- 10am - Welcome! Doors open, coffee and pastries\n"
+                   '- 10:15am - Keynote: "Open Silicon for Everyone" by Ana Ruiz\n'
+                   "- 11am - Lightning talks\n"
+                   '- 11:45am - "Debugging FPGAs with Logic Analyzers" by Bo Chen\n'
+                   "- 12:30pm - Lunch\n- 4pm - Closing\n\n###Sunday, May 4th\n\n- 10am - Hack day\n")
+
+
+@pytest.mark.parametrize("name", ["meetup.md", "meetup.txt"])
+def test_bullets_with_compact_am_pm_under_a_day_with_an_ordinal_typo(name: str):
+    sch = read(COMPACT_BULLETS, name)
+    keynote = titled(sch, "Open Silicon for Everyone")
+    assert (keynote["date"], keynote["start"], keynote["people"]) == (date(2025, 5, 3), "10:15", ["Ana Ruiz"])
+    assert keynote["kind"] == SessionKind.KEYNOTE
+    fpga = titled(sch, "Debugging FPGAs with Logic Analyzers")
+    assert (fpga["start"], fpga["people"]) == ("11:45", ["Bo Chen"])
+    assert titled(sch, "Closing")["start"] == "16:00"
+    assert (titled(sch, "Hack day")["date"], titled(sch, "Hack day")["start"]) == (date(2025, 5, 4), "10:00")
+
+
+SEMINAR = ("# Systems Seminar, Fall 2024\n\n"
+           "The seminar takes place on Tuesdays at 4:00-5:00 pm in Room 164, Gates Hall, unless noted.\n\n"
+           "| Date | Speaker | Affiliation | Title |\n|---|---|---|---|\n"
+           "| September 10 | Ana Ruiz | MIT | Tiered Memory Without Tears |\n"
+           "| September 17 | Bo Chen | University of Toronto | Scheduling for Serverless |\n"
+           "| September 24 | | | No meeting this week: fall break |\n"
+           "| October 1 | Li Wei | Tsinghua University | Learned Indexes in Practice |\n"
+           "| October 8 | TBA | | |\n")
+
+
+def test_a_seminar_table_of_dates_under_the_time_its_prose_states_once():
+    sch = read(SEMINAR, "seminar.md")
+    got = [(e["title"], e["date"], e["start"], e["end"], e["room"], e["people"], e["affs"])
+           for e in entries(sch) if e["session"] is None]
+    assert got == [
+        ("Tiered Memory Without Tears", date(2024, 9, 10), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Ana Ruiz"], ["MIT"]),
+        ("Scheduling for Serverless", date(2024, 9, 17), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Bo Chen"], ["University of Toronto"]),
+        ("Learned Indexes in Practice", date(2024, 10, 1), "16:00", "17:00", "Room 164, Gates Hall",
+         ["Li Wei"], ["Tsinghua University"])]
+    assert any(d.line == 9 and "no talk" in d.message for d in sch.diagnostics)
+    assert sch.unscheduled == []
+
+
+def test_a_dated_table_with_times_of_its_own_ignores_a_time_in_the_prose_above():
+    sch = read("# Reading Group 2024\n\nWe usually meet 12:00-13:00 in the lounge.\n\n"
+               "| Date | Time | Speaker | Title |\n|---|---|---|---|\n"
+               "| September 10 | 15:00-16:00 | Ana Ruiz | Tiered Memory Without Tears |\n"
+               "| September 17 | 10:00-11:00 | Bo Chen | Scheduling for Serverless |\n", "group.md")
+    assert (titled(sch, "Scheduling for Serverless")["date"], titled(sch, "Scheduling for Serverless")["start"]) \
+        == (date(2024, 9, 17), "10:00")
+    assert titled(sch, "Tiered Memory Without Tears")["room"] is None
+
+
+SPEAKER_ROWS = ("# Summer School on Data Systems 2024\n\n## Monday, July 8, 2024\n\n"
+                "| Time | Program |\n|---|---|\n| 09:00 - 09:15 | Opening |\n"
+                "| 09:15 - 12:00 | [**Session A: Stream Processing**](a.html) |\n"
+                "| Tutorial Speaker | [Prof. M Tiemann, Paderborn University](t.html) |\n"
+                "| 12:00 - 13:30 | Lunch |\n"
+                "| 13:30 - 15:00 | [**Session B: Query Compilation**](b.html) |\n"
+                "| Session Chair | Bo Chen |\n"
+                "| Tutorial Speaker | [Dr. Ana Ruiz, ETH Zurich](r.html) |\n"
+                "| 15:00 - 15:30 | Coffee Break |\n")
+
+
+def test_a_row_labelled_by_a_role_gives_the_entry_above_its_people():
+    sch = read(SPEAKER_ROWS, "school.md")
+    a = titled(sch, "Session A: Stream Processing")
+    assert (a["start"], a["people"], a["affs"]) == ("09:15", ["M Tiemann"], ["Paderborn University"])
+    b = titled(sch, "Session B: Query Compilation")
+    assert (b["people"], b["affs"]) == (["Ana Ruiz"], ["ETH Zurich"])
+    assert [p.name for p in b["obj"].chairs] == ["Bo Chen"]
+    assert sch.unscheduled == [] and len(entries(sch)) == 5
+
+
+TITLE_FIELD_HTML = (
+    "<html><body><h2>Tuesday, 9 July 2024</h2><table>\n"
+    "<tr><td>0930 - 0945</td><td><p><b>Welcome</b></p></td></tr>\n"
+    '<tr><td>0945 - 1045</td><td><p>Keynote 1: <a href="/speakers#ruiz">Ana Ruiz</a>. <br /> '
+    "<strong>Title: Memory Disaggregation at Scale</strong></p></td></tr>\n"
+    "<tr><td>1045 - 1100</td><td><p>Break</p></td></tr>\n"
+    "<tr><td>1100 - 1200</td><td><p><b>Learned Query Optimizers</b></p><p>Bo Chen, University of Toronto</p></td></tr>\n"
+    '<tr><td>1200 - 1300</td><td><p>Keynote 2: <a href="/speakers#wei">Li Wei</a>. <br /> '
+    "<strong>Title: Serverless Databases</strong></p></td></tr>\n</table></body></html>\n")
+
+
+def test_a_kind_label_before_the_name_and_the_title_after_title_colon():
+    sch = read(TITLE_FIELD_HTML, "program.html")
+    k = titled(sch, "Memory Disaggregation at Scale")
+    assert (k["date"], k["start"], k["end"], k["people"]) == (date(2024, 7, 9), "09:45", "10:45", ["Ana Ruiz"])
+    assert k["kind"] == SessionKind.KEYNOTE
+    assert titled(sch, "Serverless Databases")["people"] == ["Li Wei"]
+    assert titled(sch, "Learned Query Optimizers")["affs"] == ["University of Toronto"]
+    assert not any(t in ("Ana Ruiz", "Li Wei") for t in titles(sch))
+
+
+def test_french_hours_and_portuguese_feira_weekdays():
+    sch = read("Journées du Logiciel Libre 2025\n\nMardi 10 juin 2025\n9h-10h30 Accueil et café\n"
+               "10h30 Ouverture\n14h Atelier Rust embarqué, Claire Dubois\n14h30 - 15h Pause café\n"
+               "Mercredi 11 juin 2025\n9h Atelier (2h) sur les 24h du code\n")
+    got = {(e["date"], e["start"], e["end"], e["title"]) for e in entries(sch) if e["start"]}
+    assert got >= {(date(2025, 6, 10), "09:00", "10:30", "Accueil et café"),
+                   (date(2025, 6, 10), "14:30", "15:00", "Pause café")}
+    assert (titled(sch, "Atelier Rust embarqué")["start"], titled(sch, "Atelier Rust embarqué")["people"]) \
+        == ("14:00", ["Claire Dubois"])
+    assert titled(sch, "Ouverture")["start"] == "10:30"
+    assert (titled(sch, "Atelier (2h) sur les 24h du code")["date"],
+            titled(sch, "Atelier (2h) sur les 24h du code")["start"]) == (date(2025, 6, 11), "09:00")
+    pt = read("Semana de Sistemas, novembro de 2025\n\n## segunda-feira, 3 de novembro\n\n"
+              "09:00 - 10:00 Abertura\n\n## Terça-feira\n\n09:00 - 10:00 Sessão técnica 1\n", year=2025)
+    assert titled(pt, "Abertura")["date"] == date(2025, 11, 3)
+    assert titled(pt, "Sessão técnica 1")["date"] == date(2025, 11, 4)
+
+
+def test_check_reports_undated_times_once_with_their_lines_and_not_the_conference_name():
+    sch = read("Workshop on Type Systems 2025\n\n"
+               "Held on March 3, 2025; the reception is on March 4, 2025.\n\n"
+               "9:00 - 9:30 Opening\n9:30 - 10:30 Session 1: Foundations\n10:30 - 11:00 Coffee\n")
+    notes = [d for d in sch.diagnostics if d.code == "date-stated"]
+    assert len(notes) == 1 and "lines 5, 6, 7" in notes[0].message and "2025-03-03" in notes[0].message
+    assert sch.conference == "Workshop on Type Systems 2025"
+    assert not any(d.code == "not-read" and d.line == 1 for d in sch.diagnostics)
+    dated = read("Workshop on Program Synthesis 2025\n\nHeld on March 3, 2025; the reception is on "
+                 "March 4, 2025.\n\n## Monday, March 3, 2025\n\n9:00 - 9:30 Opening\n")
+    assert not any(d.code == "date-stated" for d in dated.diagnostics)

@@ -267,10 +267,17 @@ def _restored_paragraphs(lines: list[str]) -> list[tuple[int, list[str]]]:
     return out
 
 
+def _titled_header(line: str) -> bool:
+    h = find_header_time(line)
+    return h is not None and bool(h.label.strip(" ,;:-–—"))
+
+
 def sniff(text: str) -> float:
     """How well `text` fits: the share of header-like lines among paragraph starts."""
     lines = split_lines(text[:200_000])
-    headers = sum(1 for ln in lines if ln.strip() and find_header_time(ln.strip()))
+    # a header names its session before the date and time; a line that is only a date
+    # and time (`Sunday, June 24, 6:00 pm-7:00 pm` under a title) heads nothing here
+    headers = sum(1 for ln in lines if ln.strip() and _titled_header(ln.strip()))
     if headers == 0:
         return 0.0
     return min(1.0, 0.6 + 0.1 * headers)

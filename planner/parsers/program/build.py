@@ -176,6 +176,7 @@ class Builder:
         if anchor is None and evidence:
             anchor = min(evidence) if len(set(evidence)) > 1 else evidence[0]
         # weekday-only and ordinal days, relative to their neighbours
+        dated = sorted({d for _, d in resolved if d is not None})
         prev: date | None = None
         first_abs = anchor
         for k, (r, d) in enumerate(resolved):
@@ -194,6 +195,7 @@ class Builder:
                 if d is None:
                     delta = (m.weekday - base.weekday()) % 7
                     d = base + timedelta(days=delta or (7 if base == prev else 0))
+                    d = _dated_weekday(d, dated) or d
                     if prev is None and anchor is None:
                         self._weekday_note(m)
             elif d is None:
@@ -209,10 +211,17 @@ class Builder:
         evidence = sorted(set(self._evidence_dates()))
         if not evidence:
             return None
-        if len(evidence) > 1:
-            self.diag.info("date-stated", f"times with no day of their own are placed on "
-                           f"{evidence[0].isoformat()}, the first date the text states")
         return evidence[0]
+
+    def _stated_once_note(self, day: date | None, lines: list[int]) -> None:
+        """One note for all the entries placed on the date stated once, naming their
+        lines, and only where there was a choice of dates (and an entry that took it)."""
+        if day is None or not lines or len(set(self._evidence_dates())) <= 1:
+            return
+        shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
+        self.diag.info("date-stated", f"times with no day of their own (line{'s' if len(lines) > 1 else ''} "
+                       f"{shown}) are placed on {day.isoformat()}, the first date the text states",
+                       lines[0])
 
     def _today_anchor(self, note: bool = False) -> date:
         if note and not getattr(self, "_noted_today", False):
@@ -291,6 +300,7 @@ class Builder:
         self._ends_from_next()
         self._merge_loose()
         stated_once = self._stated_once()
+        placed: list[int] = []  # lines of entries placed on that date
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
         # built in one pydantic call each (faster than a constructor call per model).
         rows: list[dict[str, Any]] = []
@@ -298,9 +308,12 @@ class Builder:
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
                 day = stated_once or self._today_anchor(note=True)
+                if stated_once is not None:
+                    placed.append(d.line)
             fields = self._session(d, day, zone)
             if fields is not None:
                 rows.append(fields)
+        self._stated_once_note(stated_once, placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
         talks = [t for fields in rows for t in fields["talks"]] + loose
         ids = IdAllocator()
@@ -344,12 +357,15 @@ class Builder:
         # page furniture before it (`Skip to main content`, `Welcome`) is not the name.
         # Failing that, only the page's first heading names it (later ones name its parts).
         names = [(ln, _name_of(ln.text)) for ln in candidates[:12] if not is_nav(ln.text)]
+        # (the line that names it is read: `planner check` does not report it as unread)
         for ln, name in names:
             if name and _event_name(name):
+                self.used.add(ln.no)
                 return name
         for ln, name in names[:1] + ([(candidates[0], _name_of(candidates[0].text))]
                                      if self.doc.title and len(candidates) > 1 else []):
             if name and not _GENERIC_NAME.match(name) and (ln.heading or ln.no == 0):
+                self.used.add(ln.no)
                 return name
         self.diag.info("no-conference",
                        "the text does not name its conference; add metadata or a .toml beside it")
@@ -370,7 +386,8 @@ class Builder:
 
     def _ends_from_next(self) -> None:
         """A table row with a start only, in a timetable of one entry after another
-        (`9.00 am | Arrival`, `10.00 am | Registration`): it ends, as far as anyone can
+        (`9.00 am | Arrival`, `10.00 am | Registration`), or an item of an outline run
+        into one line (`8:30 Session 1 10:00 Coffee`): it ends, as far as anyone can
         tell, when the next entry that day starts (within four hours); marked estimated.
         Sessions with talks keep planner.timing's rule (no later than their talks need,
         so no session stretches across lunch)."""
@@ -381,7 +398,7 @@ class Builder:
         for drafts in by_day.values():
             starts = sorted({_mins(d.start) for d in drafts})
             for d in drafts:
-                if d.end is not None or d.children or not d.from_table:
+                if d.end is not None or d.children or not (d.from_table or d.in_run):
                     continue  # (a session's end is planner.timing's: its talks' need)
                 i = bisect.bisect_right(starts, _mins(d.start))
                 if i < len(starts) and starts[i] - _mins(d.start) <= 240:
@@ -660,6 +677,14 @@ def _name_of(text: str) -> str | None:
     if years and str(years[0]) not in cleaned:
         cleaned = f"{cleaned} {years[0]}"
     return cleaned
+
+
+def _dated_weekday(d: date, dated: list[date]) -> date | None:
+    """`THURSDAY-` after the text has dated its one week (`Friday, June 29`): the
+    Thursday of that week, not of the week after it."""
+    if not dated or d <= dated[-1] or (dated[-1] - dated[0]).days >= 7:
+        return None
+    return next((x for x in dated if x.weekday() == d.weekday()), None)
 
 
 def _mins(t: time) -> int:

@@ -64,6 +64,7 @@ class Draft:
     body_para: int = 0  # the paragraph of its header line
     span_all: bool = False  # a table cell across every column (a plenary entry)
     from_table: bool = False  # read from a table row: lines after the table are not its own
+    in_run: bool = False  # one of several items run into one line: it ends at the next
     day_on_line: bool = False  # its header line named its day (`July 11, 2026, 9:00-17:00`)
     container: bool = False  # an untimed heading over items: their section, not an item
 

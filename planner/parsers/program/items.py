@@ -376,9 +376,14 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     if m and len(m.group(1).split()) >= 2:
         other = (text[:m.start()] + " " + text[m.end():]).strip(" :-–—,")
         parts.title = m.group(1).strip()
+        # `"Title" by Name`: the word says who
+        by = _BY_LEAD.match(other)
+        if by:
+            other = other[by.end():]
         got = read_people(other, lenient=True) if other else None
         if got and got.people:
             parts.people, parts.people_score = list(got.people), got.score
+            parts.by_label = parts.by_label or bool(by)
         return
     m = _DURATION_NOTE.search(text) if _ends_in_paren(text) else None
     if m and m.start() > 0:  # `Break 1 (15min lightning talks + break)`: a note, not title
@@ -391,6 +396,9 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     title, people, score, by, sep = best
     parts.title = _clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+_BY_LEAD = re.compile(r"^by\s+(?=\S)", re.I)
 
 
 def _people_after(after: str):

@@ -286,8 +286,8 @@ def day_line(line: Line) -> DayMark | None:
         return None
     if not strong and d.weekday is None and not d.full and d.ordinal is None:
         return None
-    if not strong and d.ordinal is not None and d.weekday is None and not d.full:
-        return None
+    if not strong and d.ordinal is not None and d.weekday is None and not d.full and rest:
+        return None  # (`Day 1` alone on its line is a day heading however it is set)
     return d
 
 

@@ -16,9 +16,11 @@ WEEKDAYS: dict[str, int] = {
     "donnerstag": 3, "freitag": 4, "giovedi": 3, "giovedì": 3, "jeudi": 3, "jueves": 3,
     "lundi": 0, "lunedi": 0, "lunedì": 0, "lunes": 0, "maandag": 0, "mardi": 1,
     "martedi": 1, "martedì": 1, "martes": 1, "mercoledi": 2, "mercoledì": 2, "mercredi": 2,
-    "miercoles": 2, "mittwoch": 2, "miércoles": 2, "montag": 0, "sabado": 5, "sabato": 5,
-    "samedi": 5, "samstag": 5, "sonntag": 6, "sábado": 5, "vendredi": 4, "venerdi": 4,
-    "venerdì": 4, "viernes": 4, "vrijdag": 4, "woensdag": 2, "zaterdag": 5, "zondag": 6,
+    "miercoles": 2, "mittwoch": 2, "miércoles": 2, "montag": 0, "quarta-feira": 2,
+    "quinta-feira": 3, "sabado": 5, "sabato": 5, "samedi": 5, "samstag": 5,
+    "segunda-feira": 0, "sexta-feira": 4, "sonntag": 6, "sábado": 5, "terca-feira": 1,
+    "terça-feira": 1, "vendredi": 4, "venerdi": 4, "venerdì": 4, "viernes": 4, "vrijdag": 4,
+    "woensdag": 2, "zaterdag": 5, "zondag": 6,
 }
 
 MONTHS: dict[str, int] = {

@@ -10,6 +10,7 @@ their entry closes (`body.py`), when all the lines that belong to it are known.
 from __future__ import annotations
 
 import bisect
+from dataclasses import replace
 import re
 from collections import Counter
 from datetime import time
@@ -17,14 +18,14 @@ from datetime import time
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
-from .doc import Doc, Line
+from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
-from .when import DayMark, TimeMark, find_days
+from .when import DayMark, TimeMark, find_days, find_times
 
 
 class Reader:
@@ -48,6 +49,7 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        self.more_occurrences: dict[int, Line] = {}  # a further time line -> its title line
         # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
         # level of the heading it stands under]
         self.block_rooms: list[list] = []
@@ -104,7 +106,7 @@ class Reader:
         self.people_first = _people_first(lines[:600])
         # Entries written title first, their day and time alone on the line under it that
         # ends the paragraph (`Conference Reception, Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).
-        self.title_first_ends = _title_first_ends(lines[:600])
+        self.title_first_ends, self.more_occurrences = _title_first_ends(lines[:600])
         # The separator between title and people the page's timed lines use.
         seps: Counter[str] = Counter()
         for ln in lines[:600]:
@@ -208,6 +210,13 @@ class Reader:
         return self.day
 
     def line(self, ln: Line) -> None:
+        run = _run_together(ln)
+        if run is not None:
+            for part in run:
+                self.line(part)
+                if self.stack and self.stack[-1].line == ln.no:
+                    self.stack[-1].in_run = True
+            return
         text = ln.text
         if ln.heading:
             self._end_block_room(ln.no, ln.heading)
@@ -248,14 +257,19 @@ class Reader:
         if h.position == "tail" and self.tail_rooms:
             rest, tail_room = _without_tail_room(rest, self.tail_rooms)
             room = room or tail_room
+        layout = ln.no in self.title_first_ends or ln.no in self.more_occurrences
+        if layout and rest:
+            # `Salon F, Friday, June 29, 4:00 pm-5:30 pm`: the room, before the day
+            room, rest = room or _when_only(ln) or None, ""
         room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
         # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
         # the title above it its day, time and room; so does a bare day and time ending
         # its paragraph on a page that writes every entry so (see _title_first_ends)
-        under_title = room_only is not None or (
-            ln.no in self.title_first_ends and not rest.strip(" -–—:|"))
-        above = self._title_above(ln, room_only is None and self.title_first_ends[ln.no]) \
+        under_title = room_only is not None or (layout and not rest.strip(" -–—:|"))
+        above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
+        if above is None and ln.no in self.more_occurrences:
+            above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
             if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
@@ -279,6 +293,9 @@ class Reader:
             rest, spans = (above.text, above.spans) if above is not None else ("", ())
             if above is not None:
                 draft.used.add(above.no)
+                if layout and room_only is None:
+                    rest, draft.room = _title_comma_room(rest, draft.room)
+                    spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
         draft.body_para = ln.para
         self.place(draft)
@@ -339,6 +356,7 @@ class Reader:
     # -- tables ------------------------------------------------------------------------
     def table(self, rows: list[Line]) -> None:
         events, info = read_table(rows)
+        self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
         day_columns = info.get("day_columns", False)
         last: dict[int, Draft] = {}
@@ -355,6 +373,8 @@ class Reader:
             for item in ev.items:
                 if item.continuation and item.time is None:
                     target = last.get(item.column) or (self.stack[-1] if self.stack else None)
+                    if target is not None and not item.lines and _people_row(target, item.roles):
+                        continue
                     if target is not None and not item.roles:
                         target.body.extend(item.lines)
                         for ln in item.lines:
@@ -363,6 +383,38 @@ class Reader:
                 d = self.row_item(item, day_columns)
                 if d is not None:
                     last[item.column] = d
+
+    def _standing_time(self, events: list, first: int) -> None:
+        """`| Date | Speaker | Title |` with no time in the table, under a sentence that
+        states it once (`takes place on Tuesdays at 4:00-5:00 pm in Room 164`): each
+        dated row is at that time, in that room."""
+        items = [it for ev in events if ev.kind == "items" for it in ev.items]
+        if not items or any(it.time is not None for it in items) or \
+                not any(it.day is not None for it in items):
+            return
+        lines = self.doc.lines
+        k = bisect.bisect_left(lines, first, key=lambda ln: ln.no)
+        for ln in reversed(lines[max(0, k - 12):k]):
+            if ln.cells is not None:
+                break
+            t = next((m for m in find_times(ln.text) if m.start is not None and m.end is not None), None)
+            if t is None or find_days(ln.text[:t.begin]) and day_line(ln) is not None:
+                continue
+            where = _STATED_ROOM.match(ln.text, t.stop)
+            for ev in events:
+                # `September 24 | | | No meeting (fall break)`: a date without a talk
+                kept = [it for it in ev.items if not _no_meeting(it)]
+                for it in ev.items:
+                    if it not in kept:
+                        self.diag.info("not-read", f"line {it.line}: a date with no talk "
+                                       f"({_no_meeting(it)!r}), not an entry", it.line)
+                ev.items = kept
+            for it in (it for ev in events for it in ev.items):
+                if it.day is not None:
+                    it.time = t
+                    it.room = it.room or (where.group(1).strip() if where else None)
+            self.used.add(ln.no)
+            return
 
     def row_item(self, item: RowItem, day_columns: bool) -> Draft | None:
         t = item.time
@@ -519,8 +571,11 @@ class Reader:
             draft.people = people
             if not people and got is not None:
                 draft.people = []
+        if "affiliation" in roles:
+            draft.people = _with_affiliation(draft.people, roles["affiliation"])
         if "room" in roles:
             draft.room = " ".join(ln.text for ln in roles["room"]).strip() or draft.room
+        draft.room = draft.room or item.room
         for ln in roles.get("links", []) + roles.get("extra", []):
             href = next((s.href for s in ln.spans if s.href), None)
             if href and ln.text.strip():
@@ -607,6 +662,8 @@ class Reader:
         if not lines:
             return
         if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+            return
+        if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
@@ -960,23 +1017,153 @@ def _people_first(lines: list[Line]) -> bool:
     return first > 2 * last and first >= 3
 
 
-def _title_first_ends(lines: list[Line]) -> dict[int, bool]:
+def _title_first_ends(lines: list[Line]) -> tuple[dict[int, bool], dict[int, Line]]:
     """The time-only lines that end a paragraph of untimed lines: nothing after them in
     the paragraph can be their title, so it is the line above (`Conference Reception,
     Salon G` / `Friday, June 29, 7:00 pm-9:00 pm`).  Kept when the page has two such
     paragraphs or more (a layout, not a stray line); True where the paragraph is just
-    the title and the time, so the line above is the title even if it reads as names."""
+    the title and the time, so the line above is the title even if it reads as names.
+    Several such lines under one title are its occurrences: the second gives the further
+    ones, each with its title line."""
     paras: dict[int, list[Line]] = {}
     for ln in lines:
         if ln.cells is None:
             paras.setdefault(ln.para, []).append(ln)
     ends: dict[int, bool] = {}
+    more: dict[int, Line] = {}
     for group in paras.values():
-        if len(group) < 2:
+        if len(group) < 2 or _when_only(group[-1]) is None:
             continue
-        h = header_of(group[-1])
-        if h is None or h.rest.strip(" -–—:|"):
+        k = len(group) - 1
+        while k > 1 and _when_only(group[k - 1]) is not None:
+            k -= 1
+        if all(header_of(ln) is None and day_line(ln) is None for ln in group[:k]):
+            ends[group[k].no] = k == 1
+            more.update((ln.no, group[k - 1]) for ln in group[k + 1:])
+    return (ends, more) if len(ends) >= 2 else ({}, {})
+
+
+def _when_only(ln: Line) -> str | None:
+    """For a line that is only a day and a time: "", or the room written before the day
+    (`Salon F, Friday, June 29, 4:00 pm-5:30 pm`); None for any other line."""
+    h = header_of(ln)
+    if h is None:
+        return None
+    rest = h.rest.strip(" -–—:|")
+    if not rest:
+        return ""
+    d = h.day
+    if d is None or h.position != "tail" or d.stop > h.time.begin or words(rest) > 5:
+        return None
+    return rest if ln.text[:d.begin].strip(" ,;-–—") == rest else None
+
+
+def _people_row(d: Draft, roles: dict[str, list[Line]]) -> bool:
+    """A row of the entry's speakers or chairs under it (see tables._role_row)."""
+    role = "chair" if "chair" in roles else "speaker" if "speaker" in roles else None
+    if role is None or set(roles) != {role}:
+        return False
+    got = read_people(" , ".join(ln.text for ln in roles[role]), lenient=True)
+    if got is None or not got.people:
+        return False
+    if role == "chair":
+        d.chairs += got.people
+    else:
+        d.people += got.people
+    d.used |= {ln.no for ln in roles[role]}
+    return True
+
+
+def _title_field(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote 1: [Name](/speakers#x).` over `**Title: The Real Title**`: the name after
+    a kind label is the speaker, the title is the one after `Title:`.  True when the
+    entry's lines were read so (the title line and a line of people, nothing else)."""
+    fields = [m for m in map(_TITLE_FIELD.match, (ln.text for ln in lines)) if m]
+    if len(fields) != 1 or len(lines) > 3:
+        return False
+    title = fields[0].group(1).strip(" *")
+    people: list[Person] = []
+    label = None
+    for ln in lines:
+        if _TITLE_FIELD.match(ln.text):
             continue
-        if all(header_of(ln) is None and day_line(ln) is None for ln in group[:-1]):
-            ends[group[-1].no] = len(group) == 2
-    return ends if len(ends) >= 2 else {}
+        m = _NUMBERED_LABEL.match(ln.text)
+        who = m.group("rest") if m else ln.text
+        got = read_people(who.strip().rstrip("."), lenient=True)
+        if got is None or not got.people or got.score < 0.6:
+            return False
+        people += got.people
+        label = m.group("label") if m else label
+    if not title or not people:
+        return False
+    d.title, d.slot, d.title_from_label = title, False, False
+    d.people = people
+    if label and label_kind(label) is not None:
+        d.kind, d.label = label_kind(label), label
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+_TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_NUMBERED_LABEL = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)(?:\s+#?\d{1,2})?\s*:\s*(?P<rest>\S.*)$")
+
+
+def _no_meeting(item: RowItem) -> str | None:
+    text = " ".join(ln.text for ln in item.roles.get("title", item.lines))
+    return text.strip() if _NO_MEETING.match(text.strip()) else None
+
+
+_NO_MEETING = re.compile(r"^\W*(?:no\s+(?:meeting|seminar|talk|class|lecture|session)s?|"
+                         r"(?:meeting\s+|seminar\s+|talk\s+)?cancell?ed)\b", re.I)
+
+
+def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
+    """The people of a row, each given the Affiliation column's entry: one per person
+    when the column lists as many (one a line or between semicolons), else the one
+    entry for all of them."""
+    text = " ; ".join(ln.text.strip() for ln in lines if ln.text.strip())
+    orgs = [o.strip() for o in text.split(";") if o.strip()]
+    if not people or not orgs:
+        return people
+    if len(orgs) != len(people):
+        orgs = [" ".join(orgs)] * len(people)
+    return [p if p.affiliation else Person(p.name, o, p.room) for p, o in zip(people, orgs)]
+
+
+def _run_together(ln: Line) -> list[Line] | None:
+    """`8:30 Session 1 10:00 Coffee 10:30 Session 2 12:00 Lunch`: an outline run into one
+    line, each time starting an item that ends where the next starts.  The line cut
+    before each time, or None for a line that is not one."""
+    if ln.cells is not None or len(ln.text) > 2000 or not _RUN_START.match(ln.text):
+        return None
+    marks = find_times(ln.text)
+    if len(marks) < 3 or ln.text[:marks[0].begin].strip(" -*•"):
+        return None
+    cuts = [m.begin for m in marks] + [len(ln.text)]
+    for k, m in enumerate(marks):
+        between = ln.text[m.stop:cuts[k + 1]]
+        if m.start is None or not _LETTER.search(between) or words(between) > 15:
+            return None
+        if k + 1 < len(marks) and _LEADS_TO_TIME.search(between):
+            return None  # `open at 10:00, the buses leave at 11:30`: a sentence
+    return [replace(ln, text=ln.text[a:b].strip(), memo=None,
+                    spans=tuple(Span(sp.start - a, sp.end - a, sp.bold, sp.italic, sp.href)
+                                for sp in ln.spans if sp.start >= a and sp.end <= b))
+            for a, b in zip(cuts, cuts[1:])]
+
+
+_RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d")
+_STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,\s*unless\b.*|[.;(]|$)")
+_LETTER = re.compile(r"[^\W\d_]")
+_LEADS_TO_TIME = re.compile(r"(?:,|\b(?:at|from|until|till|to|and|or|by|on|around|about|after|before))\s*$")
+
+
+def _title_comma_room(text: str, room: str | None) -> tuple[str, str | None]:
+    """`Welcome Get-Together, 4th Floor Atrium` over its day and time: the title, and
+    the room after its last comma (a page of such entries names no people there)."""
+    head, comma, tail = text.rpartition(",")
+    tail = tail.strip()
+    if room or not comma or not head.strip() or not tail or words(tail) > 5 \
+            or tail[0].islower() or tail.endswith(("?", ".", "!")):
+        return text, room
+    return head.strip(), tail

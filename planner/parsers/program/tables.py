@@ -153,6 +153,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         header_idx = min(banners)
     banners.discard(header_idx if header_idx is not None else -1)
     header = texts[header_idx] if header_idx is not None else [None] * width
+    stacked = _time_rows_over_title_rows(grid, rows, texts, header_idx, header)
+    if stacked is not None:
+        return stacked
     roles: list[str | None] = [None] * width
     for c in range(width):
         if header[c]:
@@ -256,7 +259,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         content = [c for c in range(width) if roles[c] in ("title",)]
     events: list[TableEvent] = []
     tcol = roles.index("time") if "time" in roles else None
-    dcol = roles.index("daycol") if "daycol" in roles else None
+    dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
@@ -303,6 +306,15 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             e = _is_time_cell(vals[ecol])
             if e is not None and e.start is not None:
                 t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
+        role_row = _role_row(vals[tcol]) if tcol is not None and t is None and vals[tcol] else None
+        if role_row is not None:
+            # `Tutorial Speaker | [Prof. M Tiemann, Paderborn University]`: the entry above's
+            lines = [ln for c in range(width) if c != tcol and cells[c] is not None
+                     for ln in cells[c].lines if ln.text]
+            if lines:
+                events.append(TableEvent("items", ln.no, items=[RowItem(
+                    ln.no, None, [], 0, roles={role_row: lines}, continuation=True)]))
+                continue
         items: list[RowItem] = []
         if role_table:
             got = {}
@@ -339,6 +351,52 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
+
+
+def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | None]],
+                                header_idx: int | None, header: list[str | None]):
+    """`| Tuesday | Wednesday |` over rows that alternate: a row of times, then a row of
+    titles, each title under the time of its own column on that column's day.  The
+    table's events, or None when the table is not laid out so."""
+    if header_idx is None:
+        return None
+    days = {c: _day_cell(h) for c, h in enumerate(header) if h}
+    if len(days) < 2 or not all(days.values()):
+        return None
+    body = [k for k in range(len(rows)) if k != header_idx and any(texts[k])]
+    timed = [k for k in body if all(_is_time_cell(v) for v in texts[k] if v)]
+    pairs = [k for k in timed if k + 1 in body and k + 1 not in timed]
+    if len(pairs) < 2 or len(pairs) < 0.6 * len(timed) or len(timed) + len(pairs) < 0.8 * len(body):
+        return None
+    events = [TableEvent("skip", ln.no) for ln in rows]
+    for k in pairs:
+        items: list[RowItem] = []
+        for c, cell in enumerate(grid[k + 1]):
+            if cell is None or cell.empty:
+                continue
+            # a title spanning several days is on each of them, at each one's time
+            for cc in range(c, c + max(1, cell.colspan)):
+                t = _is_time_cell(texts[k][cc] or "") if cc < len(texts[k]) else None
+                if t is None or cc not in days:
+                    continue
+                items.append(RowItem(cell.lines[0].no, t, list(cell.lines), cc, day=days[cc],
+                                     day_label=header[cc]))
+        events[k + 1] = TableEvent("items", rows[k + 1].no, items=items) if items \
+            else TableEvent("skip", rows[k + 1].no)
+    return events, {"rooms": set(), "day_columns": True, "parallel": True}
+
+
+def _role_row(text: str) -> str | None:
+    """"speaker" or "chair" for a row labelled by the role of its people (`Tutorial
+    Speaker`, `Session Chair:`) in place of a time."""
+    m = _ROLE_ROW.match(text.strip())
+    if m is None:
+        return None
+    return "chair" if m.group(1).lower().startswith(("chair", "moderator", "host")) else "speaker"
+
+
+_ROLE_ROW = re.compile(r"^(?:[A-Za-z]+\s+){0,2}(speakers?|presenters?|chairs?|moderators?|"
+                       r"panelists?|lecturers?|instructors?|hosts?)\s*:?$", re.I)
 
 
 def _avg_words(vals: list[str | None]) -> float:

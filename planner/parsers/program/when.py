@@ -30,7 +30,7 @@ _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur"
 
 _AMPM = r"(?:[ap]\.?\s?m\b\.?)"
 _CLOCK = (
-    r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d))?"
+    r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d)|(?P<{n}hh>h)(?![^\W\d_]))?"
     # `12 noon`, `12:00 midnight`; after any other hour the word is the next one's
     # (`23:30 - 00:30 Midnight Session`)
     r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:(?:(?<=12)|(?<=12[:.h]00))\s*(?P<{n}noon>noon|midnight))?"
@@ -41,6 +41,7 @@ _CLOCK = (
 _RANGE_SEP = r"\s*(?:-{1,2}|–|—|~|to|till|until|through|bis|à|a(?=\s*\d))\s*"
 _TIME_RE = re.compile(
     r"(?<![\w:.$/#+\-−])(?:(?P<open>after|until|till|from|starting(?: at)?|ends?(?: at)?|by|"
+    r"begins? at|starts at|"
     r"von|ab|bis|de|desde|hasta)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
@@ -182,6 +183,13 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
         b = _clock(g, "b") if (g["bh"] or g["bword"]) else None
         ha, ma, mera, mina = a
         h24 = g["auhr"] is not None or g["buhr"] is not None
+        if g["ahh"] or g["bhh"]:
+            # `14h`, `9h-10h30`: French hours, 24-hour; a lone `14h` only opening a line
+            # (`(2h)`, `24h hackathon` are lengths)
+            if ha > 23 or g["bhh"] and int(g["bh"]) > 23 or \
+                    g["bh"] is None and line[:m.start()].strip(" -*•|#"):
+                continue
+            h24 = True
         strong_a = mina or mera is not None or g["aword"] is not None or h24
         if b is not None:
             hb, mb, merb, minb = b
@@ -202,8 +210,10 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             start, end = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
             if start is None or end is None:
                 continue
-            if end < start and merb == "am" and hb == 12 and not (g["bnoon"] or g["bword"]):
-                end = time(12, mb)  # `8AM - 12AM`: noon meant (not `12 midnight`)
+            if (end < start and merb == "am" and hb == 12 and mera != "pm"
+                    and not (g["bnoon"] or g["bword"])):
+                # `8AM - 12AM`: noon meant (`6 pm - 12 am`, `12 midnight` end at midnight)
+                end = time(12, mb)
             bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
             stop = m.end()
             zone = None
@@ -236,7 +246,9 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
         if z and _plausible_zone(z.group("zone")):
             zone, stop = z.group("zone"), z.end()
         bare = mera is None and ha <= 12 and not (len(g["ah"] or "") == 2 and ha < 10) and not h24
-        begin = m.start() if kind else m.start("ah") if g["ah"] else m.start()
+        # (`begins at 12:30 pm`: the words are part of the time, not of a title)
+        begin = m.start() if kind or open_[:5] in ("begin", "start") and open_.endswith(" at") \
+            else m.start("ah") if g["ah"] else m.start()
         if kind == "until":
             yield TimeMark(None, start, begin, stop, mera is not None or ha > 12 or h24, bare,
                            "until", zone)
@@ -283,7 +295,7 @@ class DayMark:
 
 
 # (`3.` before a month is a day in German, `1er` in French)
-_WORD = re.compile(r"[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
+_WORD = re.compile(r"[^\W\d_]+-feira\b|[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
 _DAY_N = re.compile(
