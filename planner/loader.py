@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import locations
 from .cache import cached_parse
 from .errors import PlannerError
-from .parsers import FORMAT_NAMES, ParseOptions, detect, get_format
+from .parsers import FORMAT_NAMES, FormatTie, ParseOptions, detect, get_format
 from .sources import NOTICE, is_url
 from .textio import read_text
 from .zones import get_zone
@@ -153,7 +153,6 @@ def parse_text(
     if options.year is not None and not 1900 <= options.year <= 2200:
         raise PlannerError(f"--year {options.year} is not a plausible conference year.")
     name = options.as_format or meta.get("format")
-    fmt = get_format(name) if name else detect(text, source)
     parse_options = ParseOptions(
         source=source,
         conference=meta.get("conference"),
@@ -162,7 +161,12 @@ def parse_text(
         talk_minutes=meta.get("talk_minutes"),
         today=options.today,
     )
-    schedule = fmt.parse(text, parse_options)
+    try:
+        fmt = get_format(name) if name else detect(text, source)
+    except FormatTie as tie:
+        fmt, schedule = _better_reading(text, parse_options, tie)
+    else:
+        schedule = fmt.parse(text, parse_options)
     if not name and not schedule.sessions and not schedule.unscheduled:
         schedule = _next_best(text, parse_options, fmt, schedule)
         fmt = get_format(schedule.format) if schedule.format else fmt
@@ -210,6 +214,31 @@ def _next_best(text: str, options: ParseOptions, tried: Format, got: Schedule) -
                         f"as {name} instead (--as chooses)"))
             return schedule
     return got
+
+
+def _better_reading(text: str, options: ParseOptions, tie: FormatTie) -> tuple[Format, Schedule]:
+    """Two formats claim the text about equally: read it as both and keep the one that
+    gives more talks at stated times, then more talks (the detector's first choice on a
+    draw), saying so as a warning; the tie's own sentence when neither reads anything."""
+    from .diagnostics import Diagnostic, Severity
+
+    readings = [(fmt, fmt.parse(text, options)) for fmt in tie.formats]
+
+    def gives(schedule: Schedule) -> tuple[int, int]:
+        talks = list(schedule.talks())
+        stated = sum(1 for t in talks if t.start is not None and not t.estimated)
+        return stated, len(talks) + len(schedule.sessions)
+
+    (fmt, schedule), (other, rest) = sorted(readings, key=lambda r: gives(r[1]), reverse=True)
+    if gives(schedule) == (0, 0):
+        raise tie
+    if gives(rest) == gives(schedule):
+        (fmt, schedule), (other, rest) = readings
+    schedule.diagnostics.insert(0, Diagnostic(
+        source=options.source, line=None, severity=Severity.WARNING, code="format-tie",
+        message=f"it fits both {fmt.name} and {other.name} about equally; read as {fmt.name}, "
+                f"which gives more of it (--as {other.name} reads it the other way)"))
+    return fmt, schedule
 
 
 def _other_fits(text: str, name: str) -> list[tuple[float, str]]:

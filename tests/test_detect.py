@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from planner.errors import PlannerError
-from planner.loader import load_schedules
+from planner.loader import LoadOptions, load_schedule, load_schedules
 from planner.parsers import FORMAT_NAMES, FORMATS, MIN_FIT, STRUCTURED, TIE_MARGIN, detect
 
 from .conftest import ROOT, SCHEDULES, seed_path
@@ -227,3 +227,21 @@ def test_titles_over_their_dated_times_read_as_a_program_not_a_site_schedule(tmp
     first = json.loads(p.stdout)["sessions"][0]
     assert (first["title"], first["start"], first["kind"], first["location"]) == (
         "Newcomers' Breakfast", "2009-05-11T08:00:00+00:00", "break", "Lobby Bar")
+
+
+def test_a_text_two_formats_claim_equally_is_read_as_the_one_that_gives_more(tmp_path):
+    # The detector cannot choose (see the test above); a user who pasted it gets the
+    # reading that gives more talks, with a warning naming the other and its --as,
+    # instead of an error.
+    both = tmp_path / "both.txt"
+    both.write_text(seed("000_582fbc6f8791162a.txt") + "\n\n" + seed("001_31bcfe18b15d1aa4.txt"))
+    chosen = load_schedule(both)
+    [tie] = [d for d in chosen.diagnostics if d.code == "format-tie"]
+    assert "fits both listing and site about equally" in tie.message
+    assert tie.message.endswith("(--as site reads it the other way)")
+    other = load_schedule(both, LoadOptions(as_format="site"))
+    def gives(s):
+        talks = list(s.talks())
+        return sum(1 for t in talks if t.start and not t.estimated), len(talks) + len(s.sessions)
+    assert gives(chosen) >= gives(other) and gives(chosen) != (0, 0)
+    assert not any(d.code == "format-tie" for d in other.diagnostics)

@@ -101,9 +101,15 @@ def detect(text: str, source: str = "the text") -> Format:
             "use --as NAME to read it as one of them."
         )
     if len(fits) > 1 and best_fit - fits[1][0] < TIE_MARGIN:
-        other = fits[1][1]
-        raise PlannerError(
-            f"{source} fits both {best.name} and {other.name} about equally; "
-            f"use --as {best.name} or --as {other.name}."
-        )
+        raise FormatTie(source, best, fits[1][1])
     return best
+
+
+class FormatTie(PlannerError):
+    """Two formats claim a text about equally; the loader reads it as both and keeps
+    the reading that gives more (see planner.loader.parse_text)."""
+
+    def __init__(self, source: str, best: Format, other: Format) -> None:
+        super().__init__(f"{source} fits both {best.name} and {other.name} about equally; "
+                         f"use --as {best.name} or --as {other.name}.")
+        self.formats = (best, other)
