@@ -290,6 +290,19 @@ def test_noon_and_midnight_after_twelve_only():
             ("Hack Night", "22:00", "00:00")} <= slots(sch)
 
 
+def test_a_table_row_running_past_the_one_above_is_not_inside_it():
+    """Under a date header, `09:15 - 12:00 Session A` then `11:45 - 12:45 Lunch`: lunch
+    starts inside the session but ends after it, so both are entries of their own (the
+    session was taken for lunch's container: lunch was listed as its one talk)."""
+    sch = read("|       July 6th     |        First Day        |\n|---|---|\n"
+               "|09:00 - 09:15    |Conference Opening     |\n|09:15 - 12:00   |Session A   |\n"
+               "|11:45 - 12:45    |Lunch            |\n|12:45 - 15:15    |Session B     |\n")
+    assert {("Session A", "09:15", "12:00"), ("Lunch", "11:45", "12:45"),
+            ("Session B", "12:45", "15:15")} <= slots(sch)
+    [session_a] = [s for s in sch.sessions if s.title == "Session A"]
+    assert "Lunch" not in [t.title for t in session_a.talks]
+
+
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
     sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"

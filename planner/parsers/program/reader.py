@@ -971,6 +971,9 @@ def _inside(child: Draft, parent: Draft) -> bool:
         return False  # a range of its own is a sibling, even when it overlaps
     if child.end is not None and parent.column is None:
         return False
+    ce = _minutes(child.end)
+    if ce is not None and cs < ce and pe < ce:
+        return False  # a range that runs on past the parent's end is not inside it
     return ps <= cs < pe
 
 
