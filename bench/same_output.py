@@ -11,7 +11,7 @@ sniff gives, the schedule of the detected format (or its error), and the schedul
 `Schedule.model_dump_json()`, diagnostics included.  The corpus: the bundled
 schedules, the texts under tests/data, the development set in
 /work/shared/data/pasted, the reshaped 31C3 and FOSDEM texts in /work/tmp/r31, the
-seed-001 paste without blank lines, the real pastes in /work/readertests-real, the
+seed-001 paste without blank lines, the real pastes in $PLANNER_REAL_TEXTS, the
 synthetic site text of bench/synth.py, and the
 program shapes of bench/program_gen.py at 1,000 entries; without --quick also the
 10,000-entry table and time-first shapes and the 10,000-talk FOSDEM site text
@@ -38,7 +38,9 @@ sys.path.insert(0, str(HERE))
 
 SHARED = Path("/work/shared")
 TMP = Path("/work/tmp")
-READER_TESTS = Path("/work/readertests-real")  # real pastes the reader is judged on (.txt, .md)
+# Real pastes kept outside the repository (their terms keep them out), as for
+# tests/test_program_real.py: each folder in $PLANNER_REAL_TEXTS, .txt and .md.
+READER_TESTS = [Path(p) for p in os.environ.get("PLANNER_REAL_TEXTS", "").split(os.pathsep) if p]
 NOW = "2026-11-22T12:00:00+00:00"
 
 # Dumps the texts listed on stdin (one path a line) with the planner at argv[1] into
@@ -83,10 +85,10 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
                         ("README.md", "INDEX.md", "SOURCES.md"))
     else:
         missing.append(str(pasted))
-    extras = [TMP / "r31", TMP / "seed001_compact.txt", READER_TESTS] + \
+    extras = [TMP / "r31", TMP / "seed001_compact.txt", *READER_TESTS] + \
         ([] if quick else [TMP / "big.txt"])
     for extra in extras:
-        if extra == READER_TESTS and extra.is_dir():
+        if extra in READER_TESTS and extra.is_dir():
             texts += sorted(p for p in extra.iterdir() if p.suffix in (".txt", ".md"))
         elif extra.is_dir():
             texts += sorted(extra.glob("*.txt"))
