@@ -303,6 +303,17 @@ def test_a_table_row_running_past_the_one_above_is_not_inside_it():
     assert "Lunch" not in [t.title for t in session_a.talks]
 
 
+def test_a_table_headed_by_its_date_and_a_banner_gives_its_rows_that_date():
+    """`| July 6th | EnFI - First Day |` over the rows is their day, not a header of column
+    names (the rows were placed on today)."""
+    sch = read("| July 5th | EnFI School |\n|---|---|\n|15:00 |Pre-Registration |\n\n\n"
+               "|  July 6th | EnFI - First Day |\n|---|---|\n|08:00 - 9:00 |Registration |\n"
+               "|09:00 - 09:15 |Conference Opening |\n", year=2015)
+    assert str(titled(sch, "Pre-Registration")["date"]) == "2015-07-05"
+    assert str(titled(sch, "Registration")["date"]) == "2015-07-06"
+    assert str(titled(sch, "Conference Opening")["date"]) == "2015-07-06"
+
+
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
     sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"

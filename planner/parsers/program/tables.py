@@ -438,6 +438,9 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
             continue  # the day over the header (`| Monday October 23, 2023 | | |`)
         if len(vals) >= 2 and all(_day_cell(v) for v in vals):
             return k  # `|  | Monday 15 July | Tuesday 16 July |`: days over their columns
+        if len(vals) == 2 and any(_day_cell(v) for v in vals) \
+                and not any(role_of_header(v) for v in vals):
+            break  # `| July 6th | EnFI - First Day |`: the day of the rows under it
         cells = [c for c in (ln.cells or []) if not c.empty]
         single = all(len(c.lines) == 1 for c in cells)
         if ln.header_row and single and not any(_is_time_cell(v) for v in vals) \
