@@ -314,6 +314,19 @@ def test_a_table_headed_by_its_date_and_a_banner_gives_its_rows_that_date():
     assert str(titled(sch, "Conference Opening")["date"]) == "2015-07-06"
 
 
+@pytest.mark.parametrize(("heading", "name"), [
+    ("Workshop on Program Synthesis 2025", "Workshop on Program Synthesis 2025"),
+    ("Full Program of ACME 2025", "ACME 2025"),
+    ("ICML 2025 Schedule", "ICML 2025"),
+    ("MLSys 2025 Program Overview", "MLSys 2025"),
+])
+def test_words_naming_the_page_leave_the_name_only_at_its_ends(heading, name):
+    """`Program`, `Schedule`, `Talks` name the page at either end of a heading; inside a
+    name they are the event's own (`Program Synthesis` lost its first word)."""
+    sch = read(f"# {heading}\n\n## Monday, June 2, 2025\n\n09:00 - 10:00 Opening Talk\n")
+    assert sch.conference == name
+
+
 def test_dotted_range_glued_to_the_title_and_a_speaker_label():
     """A PDF or web paste that lost the space after the time: `11.30-11.50Invited Speaker: Name`."""
     sch = read("Workshop programme, 28 June 2022. All times are local time:\n\n"

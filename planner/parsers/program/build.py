@@ -629,9 +629,12 @@ class Builder:
 _META_LINE = re.compile(
     r"^\W*(?:time\s*zone|tz|zone|location|venue|where|when|dates?|times?|room|place|"
     r"last updated|updated)\s*:|^\W*(?:all\s+)?times\s+(?:are|in|shown)\b", re.IGNORECASE)
+_NOISE_WORDS = (r"(?:program(?:me)?|schedule|agenda|overview|talks?|full|conference schedule|"
+                r"presentations and talks|publications|accepted papers|papers|calendar|home)")
+# Words that name the page, at either end of the name (`ICML 2023 Schedule`, `Full
+# Program of X`); inside it they are the event's own (`Workshop on Program Synthesis`).
 _NAME_NOISE = re.compile(
-    r"\b(?:program(?:me)?|schedule|agenda|overview|talks?|full|conference schedule|"
-    r"presentations and talks|publications|accepted papers|papers|calendar|home)\b", re.I)
+    rf"^\W*(?:\b{_NOISE_WORDS}\b(?:\s+(?:of|for)\b)?\W*)+|(?:\b{_NOISE_WORDS}\b\W*)+$", re.I)
 _NAME_CUT = re.compile(r"\s+(?:[-–—|:@]|at)\s+.*$")
 
 
