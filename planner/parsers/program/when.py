@@ -33,7 +33,7 @@ _CLOCK = (
     r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d)|(?P<{n}hh>h)(?![^\W\d_]))?"
     # `12 noon`, `12:00 midnight`; after any other hour the word is the next one's
     # (`23:30 - 00:30 Midnight Session`)
-    r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:(?:(?<=12)|(?<=12[:.h]00))\s*(?P<{n}noon>noon|midnight))?"
+    r"(?:\s*(?P<{n}ap>" + _AMPM + r"))?(?:(?:(?<=(?<![\d:.h])12)|(?<=(?<![\d:.h])12[:.h]00))\s*(?P<{n}noon>noon|midnight))?"
     # `9 Uhr`: a 24-hour clock in German
     r"(?P<{n}uhr>\s?uhr\b)?"
     r"|(?P<{n}word>noon|midnight))"
