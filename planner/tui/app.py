@@ -231,7 +231,9 @@ class PlannerApp(App):
         """Picks or clashes changed: every screen on the stack repaints what it shows."""
         for screen in self.screen_stack:
             redraw = getattr(screen, "redraw", None)
-            if redraw is not None:
+            # The agenda poll's timer can fire while a screen is still being mounted or
+            # the app is closing, when the screen's widgets are not there to repaint.
+            if redraw is not None and screen.is_mounted and screen.is_attached:
                 redraw()
 
     def _change_picks(self, change: Callable[[], T]) -> T | None:
