@@ -135,12 +135,18 @@ class Planner:
         if local and narrow is None:
             entries = [dayslices.read(p, options) for p in paths]
             ready = [e for e in entries if e is not None]
-            if len(ready) == len(entries):
-                zone = get_zone(tz or default_zone_name(ready))  # type: ignore[arg-type]
-                days = sorted(set().union(*(e.days(zone, only) for e in ready)))
-                wanted = _chosen_day(day, days, zone, only)
-                sliced = [e.schedule_on(wanted, zone, only) for e in ready]
-                return build_day(sliced, wanted, zone, only)  # type: ignore[arg-type]
+            try:
+                if len(ready) == len(entries):
+                    zone = get_zone(tz or default_zone_name(ready))  # type: ignore[arg-type]
+                    days = sorted(set().union(*(e.days(zone, only) for e in ready)))
+                    wanted = _chosen_day(day, days, zone, only)
+                    sliced = [e.schedule_on(wanted, zone, only) for e in ready]
+                    return build_day(sliced, wanted, zone, only)  # type: ignore[arg-type]
+            except dayslices.Damaged:
+                entries = [None] * len(paths)  # loaded whole, and every entry made anew
+            finally:
+                for e in ready:
+                    e.close()
             missing = [(i, dayslices.signature_of(paths[i]))
                        for i, e in enumerate(entries) if e is None]
         schedules = load_schedules(list(sources or ()), options, agenda_path)

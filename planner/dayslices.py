@@ -23,18 +23,22 @@ every field of them with the models'.
 
 The entry follows planner.timetable's rules: keyed by the file's real path, the
 options, today's date and planner's own code; valid while the text and its metadata
-keep their size, times and inode; sealed with a CRC-32; JSON only; anything that does
-not check out is deleted and the schedule loaded whole, never fatal.
+keep their size, times and inode; JSON only; anything that does not check out is
+deleted and the schedule loaded whole, never fatal.  The header and each slice carry
+a CRC-32 of their own, so a day reads (and checks) its own bytes only, not the 8 MB
+a 10,000-talk program with abstracts keeps: a damaged slice shows when it is read.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import struct
+import zlib
 from bisect import bisect_left
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import cache
 from .records import ScheduleRecord, SessionKind, SessionRecord, TalkRecord
@@ -43,7 +47,8 @@ if TYPE_CHECKING:
     from .loader import LoadOptions
     from .model import Schedule
 
-MAGIC = b"planner day slices 1\n"
+MAGIC = b"planner day slices 2\n"
+_HEAD = struct.Struct("<II")  # the header's CRC-32 and length, after MAGIC
 SUFFIX = ".days"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _US = timedelta(microseconds=1)
@@ -92,7 +97,7 @@ def entry_chunks(schedule: Schedule, signature: dict[str, Any]) -> list[bytes]:
         "utf-8", "surrogatepass")
     at, slices = 0, []
     for h, chunk in zip(sorted(hours), body):
-        slices.append([h, at, len(chunk)])
+        slices.append([h, at, len(chunk), zlib.crc32(chunk)])
         at += len(chunk)
     fields = schedule.model_dump(mode="json", exclude={"sessions", "unscheduled",
                                                       "diagnostics"})
@@ -100,11 +105,12 @@ def entry_chunks(schedule: Schedule, signature: dict[str, Any]) -> list[bytes]:
         "signature": signature, "schedule": fields, "has_sessions": schedule.has_sessions,
         "defaults": {m.__name__: to_jsonable_python(_defaults(m))
                      for m in (Session, Talk, Speaker, Link)},
-        "starts": sorted(starts), "slices": slices, "talks": [at, len(talk_line)],
+        "starts": sorted(starts), "slices": slices,
+        "talks": [at, len(talk_line), zlib.crc32(talk_line)],
     }
     head = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode(
         "utf-8", "surrogatepass")
-    return cache.seal([head, b"\n", *body, talk_line], MAGIC)
+    return [MAGIC, _HEAD.pack(zlib.crc32(head), len(head)), head, *body, talk_line]
 
 
 def _defaults(model: Any) -> dict[str, Any]:
@@ -160,17 +166,42 @@ class DaySchedule(_Record, ScheduleRecord):
         return self.__dict__["_has_sessions"]
 
 
-class DayEntry:
-    """One schedule file's slices, checked and ready to be read a day at a time."""
+class Damaged(ValueError):
+    """A slice of an entry failed its checksum (the entry is deleted)."""
 
-    def __init__(self, data: bytes, header: dict[str, Any], body: int) -> None:
-        self._data = data
+
+class DayEntry:
+    """One schedule file's slices, its header checked, ready to be read a day at a time;
+    each slice is read from the file, and checked, when a day needs it.  Close it (or
+    use it in a `with`) when done."""
+
+    def __init__(self, f: IO[bytes], path: Path, header: dict[str, Any], body: int) -> None:
+        self._file = f
+        self._path = path
         self._header = header
-        self._body = body  # where the first slice starts in `data`
-        self._hours = [h for h, _, _ in header["slices"]]
+        self._body = body  # where the first slice starts in the file
+        self._hours = [h for h, _, _, _ in header["slices"]]
         self._talks: list[list[Any]] | None = None
         self.timezone: str = header["schedule"]["timezone"]
         self.has_sessions: bool = header["has_sessions"]
+
+    def __enter__(self) -> DayEntry:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def _chunk(self, at: int, size: int, crc: int) -> bytes:
+        """The bytes of one slice, checked; Damaged (and the entry deleted) when they
+        are not what was written."""
+        data = os.pread(self._file.fileno(), size, self._body + at)
+        if len(data) != size or zlib.crc32(data) != crc:
+            cache.discard(self._path)
+            raise Damaged(f"a damaged slice in {self._path}")
+        return data
 
     def days(self, zone: tzinfo, only: set[str] | None = None) -> set[date]:
         """The days (in `zone`) with sessions; with `only`, with one of those talks."""
@@ -191,9 +222,8 @@ class DayEntry:
             wanted = [i for i, h in enumerate(self._hours) if h in homes]
         rows: dict[int, dict[str, Any]] = {}
         for i in wanted:
-            _, at, size = self._header["slices"][i]
-            start = self._body + at
-            for row in json.loads(self._data[start:start + size]):
+            _, at, size, crc = self._header["slices"][i]
+            for row in json.loads(self._chunk(at, size, crc)):
                 rows[row["n"]] = row
         reader = _Reader(self._header["defaults"])
         fields = dict(self._header["schedule"])
@@ -203,8 +233,7 @@ class DayEntry:
 
     def _timed_talks(self) -> list[list[Any]]:
         if self._talks is None:
-            at, size = self._header["talks"]
-            self._talks = json.loads(self._data[self._body + at:self._body + at + size])
+            self._talks = json.loads(self._chunk(*self._header["talks"]))
         return self._talks
 
 
@@ -269,19 +298,39 @@ class _Reader:
 
 
 def read(path: str | os.PathLike[str], options: LoadOptions) -> DayEntry | None:
-    """The slices of the schedule file `path`, or None when there is no current,
-    whole entry for it (a changed file, another planner's, a corrupt one)."""
+    """The slices of the schedule file `path`, open, or None when there is no current
+    entry for it (a changed file, another planner's, a damaged header).  Its header is
+    checked here; each slice when it is read."""
     folder = cache.cache_dir()
     signature = cache.file_signature(path) if folder is not None else None
     if folder is None or signature is None:
         return None
-    def parse(data: bytes, start: int) -> DayEntry | None:
-        newline = data.index(b"\n", start)
-        header = json.loads(data[start:newline])
-        return (DayEntry(data, header, newline + 1) if header["signature"] == signature
-                else None)  # a changed file: made again
-
-    return cache.read_entry(cache.index_path(folder, path, options, SUFFIX), MAGIC, parse)
+    where = cache.index_path(folder, path, options, SUFFIX)
+    f = cache.open_entry(where)
+    if f is None:
+        return None
+    try:
+        start = len(MAGIC) + _HEAD.size
+        lead = f.read(start)
+        if len(lead) != start or lead[:len(MAGIC)] != MAGIC:
+            raise ValueError("not an entry of this version")
+        crc, size = _HEAD.unpack_from(lead, len(MAGIC))
+        head = f.read(size)
+        if len(head) != size or zlib.crc32(head) != crc:
+            raise ValueError("checksum mismatch")
+        header = json.loads(head)
+        if header["signature"] != signature:  # a changed file: made again
+            raise ValueError("another file's")
+        entry = DayEntry(f, where, header, start + size)
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        f.close()
+        cache.discard(where)
+        return None
+    try:
+        os.utime(where)  # recently used: evicted last
+    except OSError:
+        pass
+    return entry
 
 
 def signature_of(path: str | os.PathLike[str]) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date
+from datetime import date, datetime, time, timezone
 from pathlib import Path
 
 import pytest
@@ -236,19 +236,54 @@ def _same(light, model, name):
             assert light.tzinfo == model.tzinfo, name  # the zone, not only the instant
 
 
+def _flip(entry: Path, at: int) -> None:
+    data = bytearray(entry.read_bytes())
+    data[at] ^= 1
+    entry.write_bytes(bytes(data))
+
+
+def _slice_at(entry: Path, day: str) -> int:
+    """Where in the entry file the first slice of the UTC day `day` begins."""
+    data = entry.read_bytes()
+    start = len(dayslices.MAGIC) + dayslices._HEAD.size
+    _, size = dayslices._HEAD.unpack_from(data, len(dayslices.MAGIC))
+    header = json.loads(data[start:start + size])
+    midnight = datetime.combine(date.fromisoformat(day), time(), tzinfo=timezone.utc)
+    return start + size + next(at for h, at, _, _ in header["slices"]
+                               if h // 24 == int(midnight.timestamp()) // 86400)
+
+
 def test_a_changed_or_damaged_entry_is_never_used(capsys, monkeypatch, warm, tmp_path):
     program = tmp_path / "night.ics"
     program.write_text(MIDNIGHT_ICS, encoding="utf-8")
     args = (str(program), "--day", "2025-05-06")
+    monday = (str(program), "--day", "2025-05-05")
     whole = agenda(capsys, monkeypatch, *args, sliced=False)
+    whole_monday = agenda(capsys, monkeypatch, *monday, sliced=False)
     assert run_cli(capsys, "agenda", *args) == whole  # keeps the slices
     [entry] = warm.glob("*.days")
-    data = bytearray(entry.read_bytes())
-    data[-5] ^= 1  # one bit of a slice: the checksum fails
-    entry.write_bytes(bytes(data))
-    assert run_cli(capsys, "agenda", *args) == whole  # loaded whole, kept anew
+    # A bit of Tuesday's slice: Monday never reads it and is still answered from the
+    # slices; Tuesday's checksum fails, the schedule is loaded whole and kept anew.
+    _flip(entry, _slice_at(entry, "2025-05-06") + 3)
+    assert agenda(capsys, monkeypatch, *monday, sliced=True) == whole_monday
+    with pytest.raises(AssertionError, match="loaded whole"):
+        agenda(capsys, monkeypatch, *args, sliced=True)
+    assert not entry.exists()  # the damaged entry is gone
+    assert run_cli(capsys, "agenda", *args) == whole
     assert agenda(capsys, monkeypatch, *args, sliced=True) == whole
+    # A bit of the header: the entry is not used at all.
+    _flip(entry, len(dayslices.MAGIC) + dayslices._HEAD.size + 7)
+    assert run_cli(capsys, "agenda", *monday) == whole_monday
+    assert agenda(capsys, monkeypatch, *monday, sliced=True) == whole_monday
+    # A bit of the timed talks' line, which only picks read.
+    _flip(entry, entry.stat().st_size - 5)
+    with dayslices.read(program, LoadOptions()) as e:
+        assert e.schedule_on(date(2025, 5, 6), get_zone("Europe/Lisbon")).sessions
+        with pytest.raises(dayslices.Damaged):
+            e.schedule_on(date(2025, 5, 6), get_zone("Europe/Lisbon"), only={"x"})
+    assert not entry.exists()
     # The file changes: its old slices no longer match its signature.
+    assert run_cli(capsys, "agenda", *args) == whole
     program.write_text(MIDNIGHT_ICS.replace("Tuesday Talk", "Changed Talk"), encoding="utf-8")
     code, out, _ = run_cli(capsys, "agenda", *args)
     assert code == 0 and "Changed Talk" in out
