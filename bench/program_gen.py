@@ -17,7 +17,7 @@ entries a day, 10 parallel entries in each 10-minute slot from 8:00:
 * tsv       a table copied from a browser: tab-separated rows under a day line.
 
 The table and time-first shapes are those the lead's first measurements used
-(`/work/tmp/gen_shapes.py`), byte for byte.
+(a script kept outside the repository then), byte for byte.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FOSDEM = Path("/work/shared/data/real/frab_fosdem2024_schedule.xml")
+FOSDEM = HERE.parent.parent / "shared" / "data" / "real" / "frab_fosdem2024_schedule.xml"
 SHAPES = {"table": "md", "timefirst": "txt", "listing": "md", "html": "html", "tsv": "txt"}
 
 

@@ -10,12 +10,12 @@ sniff gives, the schedule of the detected format (or its error), and the schedul
 `--as program` (the free-form reader on every shape), each with
 `Schedule.model_dump_json()`, diagnostics included.  The corpus: the bundled
 schedules, the texts under tests/data, the development set in
-/work/shared/data/pasted, the reshaped 31C3 and FOSDEM texts in /work/tmp/r31, the
-seed-001 paste without blank lines, the real pastes in $PLANNER_REAL_TEXTS, the
+shared/data/pasted beside the checkout, the 31C3 and FOSDEM frab files re-rendered in
+every seed shape by shared/tools/reshape.py, the seed-001 paste without blank lines, the real pastes in $PLANNER_REAL_TEXTS, the
 synthetic site text of bench/synth.py, and the
 program shapes of bench/program_gen.py at 1,000 entries; without --quick also the
 10,000-entry table and time-first shapes and the 10,000-talk FOSDEM site text
-(/work/tmp/big.txt, from shared/tools/synth.py).
+(from shared/tools/synth.py).  The derived texts are made afresh in a temporary folder.
 Texts that are not on this machine are left out and named.
 
 The two trees dump in parallel fresh processes; the report lists every text whose dump
@@ -36,8 +36,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-SHARED = Path("/work/shared")
-TMP = Path("/work/tmp")
+SHARED = ROOT.parent / "shared"
 # Real pastes kept outside the repository (their terms keep them out), as for
 # tests/test_program_real.py: each folder in $PLANNER_REAL_TEXTS, .txt and .md.
 READER_TESTS = [Path(p) for p in os.environ.get("PLANNER_REAL_TEXTS", "").split(os.pathsep) if p]
@@ -85,9 +84,8 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
                         ("README.md", "INDEX.md", "SOURCES.md"))
     else:
         missing.append(str(pasted))
-    extras = [TMP / "r31", TMP / "seed001_compact.txt", *READER_TESTS] + \
-        ([] if quick else [TMP / "big.txt"])
-    for extra in extras:
+    folder.mkdir(parents=True, exist_ok=True)
+    for extra in [*derived(folder, quick, missing), *READER_TESTS]:
         if extra in READER_TESTS and extra.is_dir():
             texts += sorted(p for p in extra.iterdir() if p.suffix in (".txt", ".md"))
         elif extra.is_dir():
@@ -96,7 +94,6 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
             texts.append(extra)
         else:
             missing.append(str(extra))
-    folder.mkdir(parents=True, exist_ok=True)
     texts.append(synth.write(folder / "synth2000.txt", synth.generate(2000)))
     for shape in program_gen.SHAPES:
         texts.append(program_gen.write(shape, 1000, folder))
@@ -104,6 +101,38 @@ def corpus(folder: Path, quick: bool = False) -> tuple[list[Path], list[str]]:
         for shape in ("table", "timefirst"):
             texts.append(program_gen.write(shape, 10_000, folder))
     return texts, missing
+
+
+def derived(folder: Path, quick: bool, missing: list[str]) -> list[Path]:
+    """The texts made from shared/ by its own tools: reshaped frab programs, the seed-001
+    paste without blank lines and (without `quick`) the 10,000-talk site text."""
+    tools, real = SHARED / "tools", SHARED / "data" / "real"
+    made: list[Path] = []
+    shapes = folder / "reshaped"
+    shapes.mkdir(exist_ok=True)
+    for name, frab in (("31c3", "frab_31c3_schedule.xml"), ("fosdem", "frab_fosdem2024_schedule.xml")):
+        if (real / frab).is_file():
+            subprocess.run([sys.executable, str(tools / "reshape.py"), str(real / frab),
+                            str(shapes), name], check=True, stdout=subprocess.DEVNULL)
+        else:
+            missing.append(str(real / frab))
+    if any(shapes.iterdir()):
+        made.append(shapes)
+    seed = sorted((SHARED / "seeds").glob("001_*.txt"))
+    if seed:
+        compact = folder / "seed001_compact.txt"
+        compact.write_text("".join(line for line in seed[0].read_text(encoding="utf-8")
+                                   .splitlines(keepends=True) if line.strip()), encoding="utf-8")
+        made.append(compact)
+    else:
+        missing.append(str(SHARED / "seeds" / "001_*.txt"))
+    fosdem = real / "frab_fosdem2024_schedule.xml"
+    if not quick and fosdem.is_file():
+        big = folder / "big.txt"
+        subprocess.run([sys.executable, str(tools / "synth.py"), str(fosdem), "10000", str(big)],
+                       check=True, stdout=subprocess.DEVNULL)
+        made.append(big)
+    return made
 
 
 def dump(root: Path, texts: list[Path], out: Path) -> subprocess.Popen:
