@@ -1668,3 +1668,32 @@ def test_check_reports_undated_times_once_with_their_lines_and_not_the_conferenc
     dated = read("Workshop on Program Synthesis 2025\n\nHeld on March 3, 2025; the reception is on "
                  "March 4, 2025.\n\n## Monday, March 3, 2025\n\n9:00 - 9:30 Opening\n")
     assert not any(d.code == "date-stated" for d in dated.diagnostics)
+
+
+def test_everyday_words_deep_in_a_long_title_do_not_set_its_kind():
+    """`Social`, `Introduction`, `Report`, `Hacking` inside a talk's own long title are
+    its subject, not a social event, remarks or hacking time; at its start, or in a short
+    title, they still tell the kind, and a format's name (`Panel`, `Workshop`) does
+    anywhere."""
+    sch = read("""# Causal Days 2026
+
+## Thursday, February 26, 2026
+
+| Time | Session |
+|------|---------|
+| 09:00-09:10 | Opening Remarks |
+| 09:10-09:30 | Evaluation in Social Media Research: Challenges and Opportunities |
+| 09:30-09:50 | A Gentle Introduction to Causal Discovery with Missing Data |
+| 09:50-10:10 | The Journey of Hacking a New Storage Format into the Engine |
+| 10:10-10:40 | Lunch on your own in the atrium or nearby cafes |
+| 10:40-11:20 | The Great Evaluation Panel at Causal Days 2026 |
+| 11:20-11:40 | Welcome Reception |
+""")
+    kinds = {e["title"]: e["kind"] for e in entries(sch)}
+    assert kinds["Evaluation in Social Media Research: Challenges and Opportunities"] == SessionKind.TALK
+    assert kinds["A Gentle Introduction to Causal Discovery with Missing Data"] == SessionKind.TALK
+    assert kinds["The Journey of Hacking a New Storage Format into the Engine"] == SessionKind.TALK
+    assert kinds["Opening Remarks"] == SessionKind.REMARKS
+    assert kinds["Lunch on your own in the atrium or nearby cafes"] == SessionKind.BREAK
+    assert kinds["The Great Evaluation Panel at Causal Days 2026"] == SessionKind.PANEL
+    assert kinds["Welcome Reception"] == SessionKind.REMARKS  # `welcome` comes first in order

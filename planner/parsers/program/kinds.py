@@ -106,10 +106,23 @@ def kind_from_words(title: str) -> SessionKind:
     return kind_from_words_plain(title)
 
 
+# A title longer than this is a talk's own (`Evaluation in Social Media Research:
+# Challenges and Opportunities`, `A hands-on introduction to NLP with spaCy and
+# friends`): everyday words (a break, remarks, a social event, `hacking`) tell its kind
+# only among its first words (`Lunch on your own in the atrium`), while a format's name
+# (`The DevOps Panel at AppSec USA`, `… (RL4RealLife) Workshop`) tells it anywhere.
+_SHORT_TITLE = 6
+_LEAD_WORDS = 2
+_EVERYDAY = frozenset({SessionKind.BREAK, SessionKind.REMARKS, SessionKind.SOCIAL,
+                       SessionKind.OTHER})
+
+
 def kind_from_words_plain(title: str) -> SessionKind:
     """`kind_from_words` without the shortcut: each pattern in turn."""
+    words = title.split()
+    lead = " ".join(words[:_LEAD_WORDS]) if len(words) > _SHORT_TITLE else title
     for pattern, kind in _KIND_WORDS:
-        if pattern.search(title):
+        if pattern.search(lead if kind in _EVERYDAY else title):
             return kind
     return SessionKind.SESSION
 
