@@ -1697,3 +1697,36 @@ def test_everyday_words_deep_in_a_long_title_do_not_set_its_kind():
     assert kinds["Lunch on your own in the atrium or nearby cafes"] == SessionKind.BREAK
     assert kinds["The Great Evaluation Panel at Causal Days 2026"] == SessionKind.PANEL
     assert kinds["Welcome Reception"] == SessionKind.REMARKS  # `welcome` comes first in order
+
+
+def test_one_letter_meridiem_and_the_title_in_the_cell_after_a_kind_only_cell():
+    """`9:00a - 9:15a`, `12:00p`: the one-letter a.m./p.m. some US workshop sites write.
+    `| **Contributed Talk:**<br />Name | Title<br /><details>Abstract: …</details> |`: the
+    event cell holds only the kind and who; the title leads the next cell, its abstract
+    after it.  A room-like `10a` after a bare number stays text."""
+    sch = read("""Workshop at the Learning Conference 2025 in Lowell, MA.
+
+July 18, 2025, 9am - 4pm
+
+## Schedule
+
+| **Time** | **Event** | **Details** |
+| 9:00a - 9:15a | **Opening Remarks** | |
+| 9:15a - 9:30a | **Contributed Talk:**<br />Mira Okafor | Sparse Rewards Are Enough: A Study of Exploration <br/><details>Abstract: We study exploration when rewards are rare.</details> |
+| 9:30a - 9:45a | **Contributed Talk:**<br />Tomas Lindqvist | Learning to Wait <br/><details>Abstract: Waiting is an action too.</details> |
+| 10:30a - 11:00a | Coffee in Room 10a |
+| 11:00a - 12:00p | **Invited Talk:**<br />[Priya Raman](https://example.org/~priya),<br />University of Lowell | Agents that Ask<br /><details>Abstract: Asking is cheap.</details>
+| 12:00p - 1:00p | Lunch |
+""")
+    got = {(e["start"], e["end"]): e for e in entries(sch)}
+    assert got[("09:15", "09:30")]["title"] == "Sparse Rewards Are Enough: A Study of Exploration"
+    assert got[("09:15", "09:30")]["people"] == ["Mira Okafor"]
+    assert got[("09:15", "09:30")]["kind"] == SessionKind.TALK
+    assert got[("09:30", "09:45")]["title"] == "Learning to Wait"
+    assert got[("10:30", "11:00")]["title"] == "Coffee in Room 10a"
+    assert got[("11:00", "12:00")]["title"] == "Agents that Ask"
+    assert got[("11:00", "12:00")]["kind"] == SessionKind.INVITED
+    assert got[("11:00", "12:00")]["people"] == ["Priya Raman"]
+    assert got[("12:00", "13:00")]["title"] == "Lunch"
+    talk = next(t for s in sch.sessions for t in s.talks if t.title == "Learning to Wait")
+    assert "Waiting is an action too." in talk.abstract

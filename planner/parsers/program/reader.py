@@ -560,6 +560,20 @@ class Reader:
         else:
             self._apply_header_text(draft, first.text, first.spans)
         draft.body = list(title_lines[1:])
+        extra = [ln for ln in roles.get("extra", []) if ln.text.strip()]
+        if extra and "speaker" not in roles and (
+                draft.title_from_label or draft.slot
+                or (draft.label is None and label_kind(draft.title or "") is not None)):
+            # `| 9:15 | **Contributed Talk:**<br />Jingwu Tang | Multi-Agent Imitation … |`:
+            # the event cell holds only a kind (and who); the title is in the next cell
+            parts = split_item(extra[0].text, extra[0].spans, labels=self.labels,
+                               rooms=self.known_rooms, title_only=True)
+            if parts.title and not is_people_line(extra[0].text):
+                if not draft.title_from_label and draft.title:
+                    draft.label, draft.kind = draft.title, label_kind(draft.title)
+                draft.title, draft.title_from_label, draft.slot = parts.title, False, False
+                draft.url = draft.url or parts.url
+                draft.body.extend(extra[1:])
         if "speaker" in roles:
             names = " , ".join(ln.text for ln in roles["speaker"])
             got = read_people(names, lenient=True)

@@ -1,7 +1,7 @@
 """Times, days and years as programs write them, found anywhere in a line.
 
 * Times: `9:00 - 9:30`, `10:45 am–12:05 pm`, `8 a.m. - 12 noon`, `14:05 -- 14:55`,
-  `1pm to 2pm`, `9.30`, `11:00 - 1:00 pm` (the meridiem of the end applies to the start
+  `1pm to 2pm`, `9.30`, `11:00 - 1:00 pm`, `9:00a - 12:00p` (the meridiem of the end applies to the start
   unless that would make the start later than the end), `After 11:00 am`, `Until
   10:45`, `All Day`.  A bare number is a time only inside a range with a real clock
   (`6-9pm`), so `Session 1` and `Top 10` stay titles.
@@ -28,7 +28,9 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
             "fri": 4, "sat": 5, "sun": 6}
 
-_AMPM = r"(?:[ap]\.?\s?m\b\.?)"
+# (and the one letter some US sites write right after the minutes: `9:00a - 9:15a`,
+# `12:00p`; never after a bare number, so `Room 10a` stays a room)
+_AMPM = r"(?:[ap]\.?\s?m\b\.?|(?<=[:.][0-5]\d)[ap](?![\w.]))"
 _CLOCK = (
     r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d)|(?P<{n}hh>h)(?![^\W\d_]))?"
     # `12 noon`, `12:00 midnight`; after any other hour the word is the next one's
