@@ -1730,3 +1730,36 @@ July 18, 2025, 9am - 4pm
     assert got[("12:00", "13:00")]["title"] == "Lunch"
     talk = next(t for s in sch.sessions for t in s.talks if t.title == "Learning to Wait")
     assert "Waiting is an action too." in talk.abstract
+
+
+def test_a_call_for_papers_page_lists_its_papers_not_its_deadlines():
+    """A workshop page: its important dates (in AoE/UTC-12) are neither entries nor the
+    program's zone; `SMT-Based Goal and Plan Recognition` is a title, not two people;
+    a name of four words leads its list of authors."""
+    sch = read("""## Important Dates
+
+* **Paper submission deadline: May 25, 2026 UTC-12**
+* Notification of acceptance: June 10, 2026 UTC-12
+* Camera-ready paper submissions: June 24, 2026 UTC-12
+
+## Accepted Papers
+
+- **[Bounded Lookahead for Epistemic Planners](https://example.org/p1.pdf)**  
+  Rosa Lindholm, Tarek Aziz
+
+- **[Hardness of Routing under Uncertain Goals](https://example.org/p2.pdf)**  
+  P. Maurice Ekwueme
+
+- **[SMT-Based Goal and Plan Recognition](https://example.org/p3.pdf)**  
+  Ana Lucia Ferreira Campos, Jonas Wirth, Mei Tanaka
+""", "cfp.md")
+    titles = [t.title for t in sch.unscheduled]
+    assert titles == ["Bounded Lookahead for Epistemic Planners",
+                      "Hardness of Routing under Uncertain Goals",
+                      "SMT-Based Goal and Plan Recognition"]
+    people = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert people["Hardness of Routing under Uncertain Goals"] == ["P. Maurice Ekwueme"]
+    assert people["SMT-Based Goal and Plan Recognition"] == [
+        "Ana Lucia Ferreira Campos", "Jonas Wirth", "Mei Tanaka"]
+    assert not any(d.code == "zone-stated" for d in sch.diagnostics)
+    assert "Notification" not in sch.conference

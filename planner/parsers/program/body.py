@@ -19,6 +19,7 @@ from .items import ItemParts, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
 from .people import Person, name_like, read_people, with_affiliation_line
+from .when import DEADLINE, find_days
 
 # Labels whose line holds people, an abstract, a link or a room.
 _PEOPLE_LABELS = {"speaker", "speakers", "presenter", "presenters", "author", "authors", "by",
@@ -100,6 +101,14 @@ class Item:
         return self.lines[0].no if self.lines else 0
 
 
+def _deadline_line(text: str) -> bool:
+    """`Camera-ready paper submissions: June 24, 2026 UTC-12`: a date of the call for
+    papers, not an entry of the program."""
+    head, colon, value = text.partition(":")
+    return bool(colon) and len(head) <= 60 and DEADLINE.search(head) is not None \
+        and bool(find_days(value))
+
+
 def _strong(line: Line) -> str:
     if line.heading:
         return f"h{line.heading}"
@@ -172,8 +181,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             out.append(Rec(ln, "skip"))  # `cs.CC cs.DM math.CO`: a repository's subject codes
             continue
         strong = _strong(ln)
-        if _DATED_NOTE.match(text):
-            out.append(Rec(ln, "note"))  # `15.09.2023: Submission Deadline`
+        if _DATED_NOTE.match(text) or _deadline_line(text):
+            # `15.09.2023: Submission Deadline`, `Notification of acceptance: June 10, 2026`
+            out.append(Rec(ln, "note"))
             continue
         lead = _leading_style(ln)
         if lead is None and len(text) < 1200 and any(

@@ -30,12 +30,9 @@ from .drafts import DayRef, Draft
 from .kinds import is_break, kind_from_words
 from .people import Person
 from .stated_zone import stated_zone
-from .when import DayMark, find_days, years_in, years_in_links
+from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 
 _ALLDAY = (time(9, 0), time(17, 0))
-_DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
-                       r"due\b|important dates|last update|updated|posted|published|copyright|©",
-                       re.IGNORECASE)
 # What a date with a year needs (see `when.find_days`): a year of the years it reads
 # (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
@@ -140,7 +137,7 @@ class Builder:
         for t in islice(self._evidence_texts(), 20000):
             if _YEARISH.search(t, 0, 500) is None:
                 continue  # no year in reach: no full date with a year (nearly every line)
-            if _DEADLINE.search(t):
+            if DEADLINE.search(t):
                 continue  # `Submission deadline: May 18, 2021` is no day of the program
             for m in find_days(t[:500]):
                 if m.full and m.year:
@@ -350,7 +347,8 @@ class Builder:
 
         candidates = [ln for ln in self.doc.lines[:80] if ln.cells is None and
                       (ln.heading in (1, 2) or ln.no <= 8) and header_of(ln) is None
-                      and day_line(ln) is None and not _META_LINE.match(ln.text)]
+                      and day_line(ln) is None and not _META_LINE.match(ln.text)
+                      and not DEADLINE.search(ln.text.partition(":")[0])]
         if self.doc.title:
             candidates.insert(0, Line(0, self.doc.title))
         # The first line that reads as an event's name (a year, an acronym, `Workshop`);

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .doc import Line
-from .people import People, name_like, org_like, read_people
+from .people import People, long_name, name_like, org_like, read_people
 from .when import (
     _ZONE_AFTER,
     DayMark,
@@ -310,8 +310,11 @@ def is_people_line(text: str, *, lenient: bool = False) -> bool:
     if got is None:
         return False
     if got.entries >= 2:
-        # the first entry leads the list: it must be a name itself
-        return got.score >= 0.75 and name_like(got.people[0].name, lenient)
+        # the first entry leads the list: it must be a name itself (one of four or five
+        # words when every entry reads as a name: `Kin Max Piamolini Gusmão, Joan Espasa`)
+        first = got.people[0].name
+        return got.score >= 0.75 and (name_like(first, lenient)
+                                      or got.score == 1.0 and long_name(first))
     p = got.people[0]
     if got.score < 1.0:
         return False

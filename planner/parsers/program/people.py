@@ -175,7 +175,7 @@ def name_like(part: str, lenient: bool = False) -> bool:
     plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
     if len(plain) >= 4 and len(plain) == len(part.split()):
         return False  # four plain words and no initial or particle: a title
-    if _mixed_case_words(part):
+    if _mixed_case_words(part) or _ACRONYM_COMPOUND.search(part):
         return False
     if _CJK.match(part.replace(" ", "")):
         return True
@@ -231,6 +231,11 @@ def _function_words(part: str) -> bool:
         if w in _FUNCTION_WORDS and w not in _NAME_SHORT:
             return True
     return False
+
+
+# `SMT-Based`, `GPU-Accelerated`, `LLM-Driven`: an acronym joined to a word, a title's
+# (`SMT-Based Goal and Plan Recognition` is no pair of people)
+_ACRONYM_COMPOUND = re.compile(r"(?<![\w'’])[A-Z]{2,}\d*-[A-Za-z]")
 
 
 def _mixed_case_words(part: str) -> bool:
@@ -580,11 +585,13 @@ def _good_names(names: list[str], lenient: bool) -> int:
     flags = [name_like(n, lenient) for n in names]
     good = sum(flags)
     if good >= 2 and good < len(names):
-        good += sum(1 for n, ok in zip(names, flags) if not ok and _long_name(n))
+        good += sum(1 for n, ok in zip(names, flags) if not ok and long_name(n))
     return good
 
 
-def _long_name(text: str) -> bool:
+def long_name(text: str) -> bool:
+    """Four or five capitalised words and nothing else (`Haniel Ulises Vasquez Morales`):
+    a name among other names."""
     words = text.split()
     return 4 <= len(words) <= 5 and all(
         w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) <= 12 for w in words) \

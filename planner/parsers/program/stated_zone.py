@@ -15,6 +15,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from .anycase import AnyCase
+from .when import DEADLINE
 
 _IANA = re.compile(
     r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
@@ -249,7 +250,10 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
         mentions = zone_mentions(line, text)
         if not mentions:
             continue
-        weight = 3 if _STATEMENT.search(line) else 1
+        statement = _STATEMENT.search(line)
+        if not statement and DEADLINE.search(line):
+            continue  # `Notification: June 10, 2026 UTC-12`: the deadlines' zone
+        weight = 3 if statement else 1
         for zone, evidence, assumed in mentions:
             votes[zone] += weight
             first.setdefault(zone, (no, evidence, assumed))

@@ -59,6 +59,14 @@ _ZONE_AFTER = re.compile(
 )
 
 
+# A line about the call for papers or the page itself (`Submission deadline: May 18,
+# 2021 (AoE)`, `Last updated …`): its dates are no day of the program, its zone not the
+# program's
+DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
+                      r"due\b|important dates|last update|updated|posted|published|copyright|©",
+                      re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class TimeMark:
     start: time | None
