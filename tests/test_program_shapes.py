@@ -1763,3 +1763,56 @@ def test_a_call_for_papers_page_lists_its_papers_not_its_deadlines():
         "Ana Lucia Ferreira Campos", "Jonas Wirth", "Mei Tanaka"]
     assert not any(d.code == "zone-stated" for d in sch.diagnostics)
     assert "Notification" not in sch.conference
+
+
+def test_a_jekyll_workshop_page_with_html_blocks_and_continuation_rows():
+    """A workshop home page in Markdown with raw HTML: an `<html lang="en">` block (which
+    lxml reads as a document, not a fragment: it raised), the date in a sentence of the
+    announcements (`We've posted … for the event on <b>August 9, 2024</b>`), a table
+    opening with its delimiter row, `__AM__`/`__PM__` banner rows, clocks that never pass
+    12:59 (`12:00 - 01:00`, `01:00 - 02:00`), and `Keynote: <b>Name</b>` rows whose title
+    is on the row under them with an empty time cell."""
+    sch = read("""---
+layout: default
+title: home
+title: <h3  align="center">Workshop on Careful Agents</h3>
+---
+
+<html lang="en">
+
+<div class="news-box">
+  <ol>
+  <li>We've posted the <a href="/call">call for papers</a>! The paper submission deadline is <b>May 17, 2024</b>.</li>
+  <li>We've posted a <a href="#schedule">tentative schedule</a> for the full-day event on <b>August 9, 2024</b> in <b>Lowell, MA</b>.</li>
+  </ol>
+</div>
+</html>
+
+## Schedule
+
+|-------------|:-------------|
+|__AM__&nbsp;&nbsp;&nbsp;&nbsp;||
+| 08:55 - 09:00 | Opening remarks |
+| 09:00 - 09:40 | Keynote: <b>Ines Varga</b> |
+| | &nbsp;&nbsp;&nbsp;&nbsp;<i>Contextual Ranking Systems</i>
+| 11:20 - 12:00 | Keynote: <b>Tomas Lindqvist</b> |
+| | &nbsp;&nbsp;&nbsp;&nbsp;<i>Waiting for Rewards: Lessons from Deployed Agents</i>
+
+
+|-------------|:-------------|
+|__PM__&nbsp;&nbsp;&nbsp;&nbsp;||
+| 12:00 - 01:00 | Lunch break (on your own)
+| 01:00 - 02:00 | Panel: <b>Mira Okafor</b>, <b>Priya Raman</b>, <b>Ana Ruiz</b> |
+|| &nbsp;&nbsp;&nbsp;&nbsp;<i>Challenges Surrounding Deployment</i>
+| 02:00 - 02:40 | Afternoon poster session + coffee break |
+""", "index.md")
+    assert sch.conference.startswith("Workshop on Careful Agents")
+    got = {e["title"]: e for e in entries(sch)}
+    assert got["Contextual Ranking Systems"]["people"] == ["Ines Varga"]
+    assert got["Contextual Ranking Systems"]["kind"] == SessionKind.KEYNOTE
+    assert got["Waiting for Rewards: Lessons from Deployed Agents"]["people"] == ["Tomas Lindqvist"]
+    panel = got["Challenges Surrounding Deployment"]
+    assert panel["people"] == ["Mira Okafor", "Priya Raman", "Ana Ruiz"]
+    assert (panel["start"], panel["end"]) == ("13:00", "14:00")
+    assert got["Afternoon poster session + coffee break"]["start"] == "14:00"
+    assert {e["date"] for e in got.values() if e["date"]} == {date(2024, 8, 9)}

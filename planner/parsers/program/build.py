@@ -404,17 +404,21 @@ class Builder:
                     d.end, d.end_guess = time(nxt // 60, nxt % 60), True
 
     def _fix_meridiems(self, dates: dict[int, date]) -> None:
-        """A bare `2:15` after `11:30` the same day is in the afternoon, and `12.00 am`
-        after `11.00 am` is noon."""
+        """A bare `2:15` after `11:30` the same day is in the afternoon (so is `02:15` in a
+        program whose clocks never pass 12:59), and `12.00 am` after `11.00 am` is noon."""
         by_day: dict[object, list[Draft]] = {}
         for d in self.top:
             by_day.setdefault(id(d.day) if d.day else None, []).append(d)
+        # No clock past 12:59 anywhere: `01:00` is as 12-hour as `1:00` (`12:00 - 01:00
+        # Lunch`, then `01:00 - 02:00 Panel`)
+        twelve = not any(t is not None and t.hour >= 13 for d in self.top
+                         for x in (d, *d.children) for t in (x.start, x.end))
         for drafts in by_day.values():
             last = None
             for d in drafts:
                 if d.start is None:
                     continue
-                if d.bare and last is not None and d.start.hour < 12 and \
+                if (d.bare or twelve) and last is not None and d.start.hour < 12 and \
                         d.start.hour + 12 <= 23 and _mins(d.start) < _mins(last) - 60:
                     d.start = time(d.start.hour + 12, d.start.minute)
                     if d.end is not None and d.end.hour < 12 and d.end < d.start:

@@ -283,6 +283,14 @@ def read_html_fragment(text: str, *, first_line: int, refs: dict[str, str]) -> D
     n = text.count("\n") + 1
     try:
         frags = lxml.html.fragments_fromstring(text, parser=_parser())
+    except AssertionError:
+        # `<html lang="en">` or `<body>` opening the block: lxml makes a document of it,
+        # not fragments; what its body holds is the fragment
+        try:
+            body = lxml.html.document_fromstring(text, parser=_parser()).find("body")
+        except (etree.ParserError, ValueError):
+            return Doc([], n, kind="html")
+        frags = [] if body is None else [body.text or "", *body]
     except (etree.ParserError, ValueError):
         return Doc([], n, kind="html")
     wrapper = lxml.html.Element("div")

@@ -28,6 +28,10 @@ from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days, find_times
 
 
+# Labels that announce a person as often as a title (`Keynote: Daniel Russo`).
+_NAMING_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.PANEL})
+
+
 class Reader:
     def __init__(self, doc: Doc, diag: DiagnosticSink) -> None:
         self.doc = doc
@@ -693,6 +697,19 @@ class Reader:
                 got = read_people(first.line.text)
                 if got is None or got.entries == 1 and not got.people[0].affiliation:
                     first.kind, first.parts = "title", None
+        if d.title and d.label and not d.title_from_label and not groups \
+                and label_kind(d.label) in _NAMING_LABELS and name_like(d.title) \
+                and all(name_like(p.name) for p in d.people):
+            # `Keynote: Daniel Russo` (`Panel: A, B, C`) over the talk's title (`Contextual
+            # Bandit Systems`, which may read as a name too): the label named its people
+            # (a `Talk:` names its title: `Talk: Introducing Incus` over `Stephane Graber`)
+            first = next((r for r in own if r.kind in ("people", "title")), None)
+            got = read_people(first.line.text) if first is not None and first.kind == "people" \
+                else None
+            if first is not None and (first.kind == "title" or got is None or
+                                      got.entries == 1 and not got.people[0].affiliation):
+                first.kind, first.parts = "title", None
+                d.people, d.title_from_label = [Person(d.title), *d.people], True
         if d.from_table and d.title is None and not groups \
                 and sum(r.kind == "people" for r in own) >= 2 \
                 and not any(r.kind == "title" for r in own):

@@ -304,7 +304,7 @@ def _front_matter(b: _Builder) -> int:
                     b.markup.add(k + 1)
                     m = re.match(r"^\s*title\s*:\s*[\"']?(.*?)[\"']?\s*$", src[k], re.IGNORECASE)
                     if m and m.group(1):
-                        b.title = m.group(1)
+                        b.title = _plain_title(m.group(1))
                 return j + 1
         return first
     if b.markdown:
@@ -316,9 +316,24 @@ def _front_matter(b: _Builder) -> int:
                 b.markup.add(k + 1)
                 m = re.match(r"^\s*title\s*:\s*(.*?)\s*$", src[k], re.IGNORECASE)
                 if m:
-                    b.title = m.group(1)
+                    b.title = _plain_title(m.group(1))
             return j
     return first
+
+
+def _plain_title(value: str) -> str:
+    """A front matter title as text: `<h3 align="center">Workshop on X</h3>` is
+    `Workshop on X`."""
+    if "<" not in value:
+        return value
+    import lxml.html
+    from lxml import etree
+
+    try:
+        return " ".join(lxml.html.fragment_fromstring(value, create_parent="div")
+                        .text_content().split()) or value
+    except (etree.ParserError, ValueError):
+        return value
 
 
 def _fenced(b: _Builder, i: int, fence: str) -> int:

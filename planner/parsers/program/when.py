@@ -60,10 +60,12 @@ _ZONE_AFTER = re.compile(
 
 
 # A line about the call for papers or the page itself (`Submission deadline: May 18,
-# 2021 (AoE)`, `Last updated …`): its dates are no day of the program, its zone not the
-# program's
+# 2021 (AoE)`, `Last updated …`, `Posted on …`): its dates are no day of the program,
+# its zone not the program's (`We've posted the schedule for the event on August 9,
+# 2024` is no such line)
 DEADLINE = re.compile(r"deadline|submission|notification|camera[- ]ready|registration (?:closes|opens)|"
-                      r"due\b|important dates|last update|updated|posted|published|copyright|©",
+                      r"due\b|important dates|last update|(?:updated|posted|published)(?: on)?\s*:|"
+                      r"(?:updated|posted|published) on\b|copyright|©",
                       re.IGNORECASE)
 
 
