@@ -1816,3 +1816,38 @@ title: <h3  align="center">Workshop on Careful Agents</h3>
     assert (panel["start"], panel["end"]) == ("13:00", "14:00")
     assert got["Afternoon poster session + coffee break"]["start"] == "14:00"
     assert {e["date"] for e in got.values() if e["date"]} == {date(2024, 8, 9)}
+
+
+def test_a_table_inside_a_section_wrapper_with_combined_headers():
+    """`<section id="schedule">`, a blank line, then Markdown: the table is read as a
+    table (the section was read as one HTML block, the table flattened into one line).
+    `Theme / Session` and `Lead / Speaker` name the title and speaker columns, and a
+    speaker cell that holds a role or a placeholder (`Presenter 1`, `Session Chair`,
+    `Moderators / Panelists`, `Theme block`) names no one."""
+    sch = read("""# Shift Happens Workshop 2026
+
+**June 12, 2026**
+
+<section id="schedule">
+
+## Schedule {#schedule}
+
+| Time | Theme / Session | Lead / Speaker |
+| --- | --- | --- |
+| 09:00-09:15 | Opening Remarks | Organizers |
+| 09:15-10:30 | Adaptation under uncertainty | Theme block |
+| 09:15-09:35 | Invited Talk I | Ines Varga |
+| 10:00-10:15 | Spotlight Talk I - Selected Submission | Presenter 1 |
+| 12:05-12:50 | Panel Discussion | Moderators / Panelists |
+| 16:00-16:15 | Open Q&A and Discussion | Session Chair |
+
+</section>
+""", "index.md")
+    got = {e["title"]: e for e in entries(sch)}
+    assert got["Invited Talk I"]["people"] == ["Ines Varga"]
+    assert got["Invited Talk I"]["start"] == "09:15"
+    for title in ("Opening Remarks", "Adaptation under uncertainty", "Panel Discussion",
+                  "Spotlight Talk I - Selected Submission", "Open Q&A and Discussion"):
+        assert got[title]["people"] == [], title
+    assert got["Panel Discussion"]["kind"] == SessionKind.PANEL
+    assert {e["date"] for e in got.values()} == {date(2026, 6, 12)}

@@ -34,7 +34,12 @@ _NOT_PEOPLE = re.compile(
     r"^(?:the )?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
     r"various|everyone|all|staff|speakers?|panelists?|moderators?|n/?a|none|"
     r"(?:program|general|pc|workshop) chairs?|sponsors?|attendees|participants|volunteers|"
-    r"presenters?|authors?|invited speakers?|keynote speakers?|team|others)$",
+    r"presenters?|authors?|invited speakers?|keynote speakers?|team|others|"
+    # `Presenter 1`, `Session Chair`, `Poster Presenters`, `Moderators / Panelists`,
+    # `Theme block`: a role or a placeholder in a table's speaker column
+    r"(?:session|track) chairs?|(?:poster|paper|spotlight|selected) (?:presenters?|speakers?|authors?)|"
+    r"(?:presenter|speaker|author|panelist)s? ?#?\d+|theme block|"
+    r"(?:moderators?|panelists?|speakers?|presenters?)(?: ?[/&,] ?(?:moderators?|panelists?|speakers?|presenters?))+)$",
     re.IGNORECASE,
 )
 _ORG_WORDS = AnyCase(re.compile(

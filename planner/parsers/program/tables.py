@@ -128,7 +128,17 @@ def role_of_header(text: str) -> str | None:
     for role, pattern in _ROLE:
         if pattern.match(t):
             return role
+    parts = _HEADER_PARTS.split(text)
+    if len(parts) > 1:
+        # `Theme / Session`, `Lead / Speaker`, `Title & Speaker`: the weightiest part's
+        roles = {role_of_header(p) for p in parts if p.strip()}
+        return next((r for r in _ROLE_WEIGHT if r in roles), None)
     return None
+
+
+_HEADER_PARTS = re.compile(r"\s*(?:/|&|\+|\band\b|\bor\b)\s*", re.I)
+_ROLE_WEIGHT = ("time", "day", "title", "speaker", "room", "track", "format", "links",
+                "affiliation", "end")
 
 
 def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:

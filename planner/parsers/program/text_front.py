@@ -349,6 +349,20 @@ def _fenced(b: _Builder, i: int, fence: str) -> int:
     return j + 1
 
 
+def _markdown_inside(src: list[str], i: int) -> bool:
+    """`<section id="schedule">`, a blank line, then Markdown (`## Schedule`, a pipe
+    table): the tag is a wrapper of its own and the Markdown is read as Markdown, as
+    CommonMark ends an HTML block at a blank line.  (A pasted `<table>` whose rows are
+    split by blank lines goes on with more tags.)"""
+    j = i + 1
+    while j < len(src) and src[j].strip():
+        j += 1
+    while j < len(src) and not src[j].strip():
+        j += 1
+    return j < len(src) and j > i + 1 and not src[j].lstrip().startswith("<") \
+        and not src[j - 1].strip() and i + 1 < len(src) and not src[i + 1].strip()
+
+
 def _html_block(b: _Builder, i: int) -> int:
     """A raw HTML block: to its matching end tag (tables and divs span blank lines in
     pasted pages), else to the next blank line."""
@@ -367,7 +381,7 @@ def _html_block(b: _Builder, i: int) -> int:
         for k in range(i, end + 1):
             b.markup.add(k + 1)
         return end + 1
-    if tag in _CONTAINERS:
+    if tag in _CONTAINERS and not _markdown_inside(src, i):
         depth = 0
         while j < len(src):
             for mt in _TAG_NAME.finditer(src[j]):
