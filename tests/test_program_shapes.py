@@ -1851,3 +1851,38 @@ def test_a_table_inside_a_section_wrapper_with_combined_headers():
         assert got[title]["people"] == [], title
     assert got["Panel Discussion"]["kind"] == SessionKind.PANEL
     assert {e["date"] for e in got.values()} == {date(2026, 6, 12)}
+
+
+def test_an_html_fragment_with_the_talk_in_the_details_cell():
+    """A saved fragment of a page that opens with a comment (`<!-- Schedule -->`) is read
+    by its tags, not as text with tags in it; `| Invited Talk 1 | **Name** (Affil) —
+    Title |`: the title and speaker are in the details cell, `| Invited Talk 3 | **Name**
+    (Affil) |` names only the speaker, and `| Coffee Break | Poster presentations |`
+    keeps its own title."""
+    sch = read("""<!-- Schedule -->
+<div class="ws-section">
+  <h2>Program Schedule</h2>
+  <p>October 3, 2026</p>
+  <table class="schedule-table">
+    <thead><tr><th>Time</th><th>Session</th><th>Details</th></tr></thead>
+    <tbody>
+      <tr><td class="time-col">8:35 – 9:00</td><td>Invited Talk 1</td>
+        <td><strong>Ines Varga</strong> (MIT) &mdash; Grounding Symbols for Robot Teams</td></tr>
+      <tr><td class="time-col">9:25 – 9:50</td><td>Invited Talk 3</td>
+        <td><strong>M. Ani Okafor</strong> (University of Lowell)</td></tr>
+      <tr class="break-row"><td class="time-col">10:30 – 11:00</td><td>Coffee Break</td>
+        <td>Poster presentations and networking</td></tr>
+      <tr><td class="time-col">10:15 – 10:30</td><td>Contributed Spotlight Talks</td>
+        <td>Lightning presentations from accepted submissions</td></tr>
+    </tbody>
+  </table>
+</div>
+""", "schedule.html")
+    got = {e["start"]: e for e in entries(sch)}
+    assert got["08:35"]["title"] == "Grounding Symbols for Robot Teams"
+    assert (got["08:35"]["people"], got["08:35"]["affs"]) == (["Ines Varga"], ["MIT"])
+    assert got["08:35"]["kind"] == SessionKind.INVITED
+    assert got["09:25"]["title"] == "Invited Talk 3"
+    assert got["09:25"]["people"] == ["M. Ani Okafor"]
+    assert got["10:30"]["title"] == "Coffee Break"
+    assert got["10:15"]["title"] == "Contributed Spotlight Talks"

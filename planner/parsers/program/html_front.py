@@ -319,7 +319,9 @@ def _parser(encoding: str | None = None):
 def looks_like_html(text: str) -> bool:
     head = text[:2000].lstrip().lower()
     if head.startswith(("<!doctype html", "<html", "<!--")) and "<" in head[1:]:
-        return head.startswith(("<!doctype html", "<html")) or text.count("<div") + text.count("<p") > 5
+        if head.startswith(("<!doctype html", "<html")) or text.count("<div") + text.count("<p") > 5:
+            return True
+        # (`<!-- Schedule -->` over a `<table>`: a fragment of a page, read by its tags)
     tags = len(re.findall(r"</?(?:div|p|td|tr|li|h[1-6]|span|table|a)\b", text[:100_000], re.IGNORECASE))
     lines = text[:100_000].count("\n") + 1
     return tags >= 10 and tags >= lines * 0.5

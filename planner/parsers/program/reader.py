@@ -30,6 +30,9 @@ from .when import DayMark, TimeMark, find_days, find_times
 
 # Labels that announce a person as often as a title (`Keynote: Daniel Russo`).
 _NAMING_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.PANEL})
+# Labels of a talk that a table's next cell may give the title of (`Invited Talk 1`).
+_TALK_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.TALK,
+                          SessionKind.ORAL, SessionKind.SPOTLIGHT})
 
 
 class Reader:
@@ -567,17 +570,8 @@ class Reader:
         extra = [ln for ln in roles.get("extra", []) if ln.text.strip()]
         if extra and "speaker" not in roles and (
                 draft.title_from_label or draft.slot
-                or (draft.label is None and label_kind(draft.title or "") is not None)):
-            # `| 9:15 | **Contributed Talk:**<br />Jingwu Tang | Multi-Agent Imitation … |`:
-            # the event cell holds only a kind (and who); the title is in the next cell
-            parts = split_item(extra[0].text, extra[0].spans, labels=self.labels,
-                               rooms=self.known_rooms, title_only=True)
-            if parts.title and not is_people_line(extra[0].text):
-                if not draft.title_from_label and draft.title:
-                    draft.label, draft.kind = draft.title, label_kind(draft.title)
-                draft.title, draft.title_from_label, draft.slot = parts.title, False, False
-                draft.url = draft.url or parts.url
-                draft.body.extend(extra[1:])
+                or (draft.label is None and label_kind(draft.title or "") in _TALK_LABELS)):
+            self._title_from_next_cell(draft, title_lines[1:], extra)
         if "speaker" in roles:
             names = " , ".join(ln.text for ln in roles["speaker"])
             got = read_people(names, lenient=True)
@@ -610,6 +604,38 @@ class Reader:
         draft.from_table = True
         self.place_row(draft)
         return draft
+
+    def _title_from_next_cell(self, draft: Draft, below: list[Line], extra: list[Line]) -> None:
+        """`| 9:15 | **Contributed Talk:**<br />Jingwu Tang | Multi-Agent Imitation … |`,
+        `| 8:35 | Invited Talk 1 | **Nicholas Roy** (MIT) — Foundation Models … |`: the
+        event cell holds only a kind (and who); the title is in the next cell.  Only
+        where someone is named (`| Coffee Break | Poster presentations |`, `| Spotlight
+        Talks | Lightning presentations from accepted submissions |` keep their titles)."""
+        first = extra[0]
+        named_here = any(is_people_line(ln.text, lenient=True) for ln in below)
+        parts = split_item(first.text, first.spans, labels=self.labels, rooms=self.known_rooms,
+                           title_only=named_here)
+        if not named_here and not parts.people and first.spans:
+            # `**Nicholas Roy** (MIT) — Foundation Models …`: the bold is the speaker's
+            parts = split_item(first.text, (), labels=self.labels, rooms=self.known_rooms)
+        if not named_here and not parts.people and is_people_line(first.text):
+            # `| Invited Talk 3 | **M. Ani Hsieh** (University of Pennsylvania) |`: who,
+            # under the kind that stays the title
+            got = read_people(first.text)
+            if got is not None and got.people:
+                draft.people = list(got.people)
+                draft.body.extend(extra[1:])
+            return
+        if not parts.title or not (named_here or parts.people) \
+                or named_here and is_people_line(first.text):
+            return
+        if not draft.title_from_label and draft.title:
+            draft.label, draft.kind = draft.title, label_kind(draft.title)
+        draft.title, draft.title_from_label, draft.slot = parts.title, False, False
+        draft.url = draft.url or parts.url
+        if parts.people and not named_here:
+            draft.people = list(parts.people)
+        draft.body.extend(extra[1:])
 
     def _parallel_people(self, draft: Draft, people: list[Person]) -> None:
         for k, p in enumerate(people):
