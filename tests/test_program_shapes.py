@@ -1886,3 +1886,24 @@ def test_an_html_fragment_with_the_talk_in_the_details_cell():
     assert got["09:25"]["people"] == ["M. Ani Okafor"]
     assert got["10:30"]["title"] == "Coffee Break"
     assert got["10:15"]["title"] == "Contributed Spotlight Talks"
+
+
+def test_a_company_under_a_speakers_name_is_the_affiliation():
+    """`Google DeepMind` reads like a two-word name; on the line under a speaker's name
+    it is where they work, as `University of Lowell` is."""
+    sch = read("""# Agents Day 2024
+
+## August 9, 2024
+
+13:00 - 14:00 Toward a Science of Agency
+Davide Abelardo
+Google DeepMind
+
+14:00 - 15:00 Measuring Helpfulness
+Rosa Lindholm
+Microsoft Research
+""")
+    got = {e["title"]: e for e in entries(sch)}
+    assert (got["Toward a Science of Agency"]["people"], got["Toward a Science of Agency"]["affs"]) \
+        == (["Davide Abelardo"], ["Google DeepMind"])
+    assert got["Measuring Helpfulness"]["affs"] == ["Microsoft Research"]

@@ -115,7 +115,10 @@ _ROLE_LABEL = re.compile(
 _ORG_STRONG = AnyCase(re.compile(
     r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|laborator\w*|labs?|"
     r"research|inc|corp\w*|ltd|llc|gmbh|center|centre|foundation|department|technologies|"
-    r"polytechnic|politecnico|hochschule)\b",
+    r"polytechnic|politecnico|hochschule|"
+    # companies whose name is no one's (`Google DeepMind` under a speaker's name)
+    r"google|microsoft|deepmind|openai|anthropic|nvidia|facebook|bytedance|alibaba|baidu|"
+    r"tencent|huawei|ibm|intel|qualcomm|salesforce|linkedin)\b",
     re.IGNORECASE,
 ))
 _PARTICLE_WORDS = frozenset(
