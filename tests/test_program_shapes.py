@@ -1907,3 +1907,20 @@ Microsoft Research
     assert (got["Toward a Science of Agency"]["people"], got["Toward a Science of Agency"]["affs"]) \
         == (["Davide Abelardo"], ["Google DeepMind"])
     assert got["Measuring Helpfulness"]["affs"] == ["Microsoft Research"]
+
+
+def test_a_panels_people_listed_one_a_line_in_the_cell_beside_it():
+    """`| Panel Discussion | - [Name](…), University of X<br />- Name, UMass Amherst<br />… |`:
+    one person a line, each `Name, Affiliation` (as the plain ones show), not a title."""
+    sch = read("""## Schedule
+
+August 9, 2024
+
+| **Time** | **Event** | **Details** |
+| 2:00p - 2:45p | **Panel Discussion** | - [Mira Okafor](https://example.org/mira), University of Lowell<br />- [Tomas Lindqvist](https://example.org/tl), UMass Amherst<br />- Priya Raman, UC Berkeley (moderator) |
+| 2:45p - 4:00p | Coffee & **Poster Session** | |
+""", "index.md")
+    panel = next(e for e in entries(sch) if e["title"] == "Panel Discussion")
+    assert panel["people"] == ["Mira Okafor", "Tomas Lindqvist", "Priya Raman"]
+    assert panel["affs"] == ["University of Lowell", "UMass Amherst", "UC Berkeley"]
+    assert (panel["start"], panel["end"]) == ("14:00", "14:45")

@@ -23,16 +23,35 @@ from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
-from .people import Person, name_like, org_like, read_people
+from .people import People, Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days, find_times
 
 
 # Labels that announce a person as often as a title (`Keynote: Daniel Russo`).
 _NAMING_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.PANEL})
+_NO_ONE = People((), 0.0, 0, 0)
 # Labels of a talk that a table's next cell may give the title of (`Invited Talk 1`).
 _TALK_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.TALK,
                           SessionKind.ORAL, SessionKind.SPOTLIGHT})
+
+
+def _one_a_line(lines: list[str]) -> list[Person]:
+    """The people of a list with one person a line: where some lines read as `Name,
+    Affiliation` (`Natasha Jaques, University of Washington`), so do the others whose
+    affiliation is less plain (`Scott Niekum, UMass Amherst`, not two people)."""
+    got = [(t, (read_people(t) or _NO_ONE).people) for t in lines]
+    paired = any(len(ps) == 1 and ps[0].affiliation and "," in t for t, ps in got)
+    out: list[Person] = []
+    for t, ps in got:
+        if paired and len(ps) == 2 and t.count(",") == 1 and not ps[0].affiliation:
+            name, affil = (x.strip() for x in t.split(","))
+            note = affil.rsplit("(", 1)
+            affil = note[0].strip() if len(note) == 2 and note[1].endswith(")") else affil
+            out.append(Person(ps[0].name, affil or None))
+        else:
+            out.extend(ps)
+    return out
 
 
 class Reader:
@@ -572,6 +591,11 @@ class Reader:
                 draft.title_from_label or draft.slot
                 or (draft.label is None and label_kind(draft.title or "") in _TALK_LABELS)):
             self._title_from_next_cell(draft, title_lines[1:], extra)
+        elif len(extra) >= 2 and "speaker" not in roles and not draft.people:
+            # `| Panel Discussion | - Name, Univ<br />- Name, MIT<br />… |`: the panel's people
+            lines = [ln.text.strip().lstrip("-•*· ").strip() for ln in extra]
+            if all(is_people_line(t) for t in lines):
+                draft.people = _one_a_line(lines)
         if "speaker" in roles:
             names = " , ".join(ln.text for ln in roles["speaker"])
             got = read_people(names, lenient=True)
