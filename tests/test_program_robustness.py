@@ -176,3 +176,33 @@ def test_mangled_programs_never_raise_in_any_machine_reader(path):
 def test_nesting_thousands_deep_is_unreadable_not_a_crash(name, text):
     schedule = get_format(name).parse(text, ParseOptions(source="deep"))
     assert not schedule.talks() and schedule.diagnostics
+
+
+# Pieces of what Markdown pages with raw HTML hold, document-level tags among them
+# (`<html lang="en">` opening a block made lxml raise: it reads a document, not fragments).
+_HTML_PIECES = [
+    "<html>", '<html lang="en">', "</html>", "<body>", "</body>", "<head><title>X 2024</title></head>",
+    "<frameset>", "<!-- c -->", '<div class="x">', "</div>", "<section>", "</section>", "<table>",
+    "</table>", "<tr><td>9:00</td><td>Talk A</td></tr>", "| Time | Title |", "|---|---|",
+    "| 9:00 - 9:30 | Opening |", "## Monday, May 5, 2025", "9:00 - 10:00 Keynote: Jane Doe", "", "",
+    "- **[Paper](https://x.org)**  ", "  A. Author, B. Author", "---", "title: <html>",
+    "title: <h1>Conf 2024</h1>", "<details><summary>A. B. <b>T.</b></summary>", "</details>", "<br>",
+    "<p>", "</p>", "<template><html></template>", "<noscript><body></noscript>", "<!DOCTYPE html>",
+    "<html><body></body></html><html>", "&nbsp;", "<td>", "<tr>",
+]
+
+
+def test_markdown_with_stray_document_tags_never_raises():
+    from planner.errors import PlannerError
+    from planner.loader import LoadOptions, parse_text
+
+    rng = random.Random(7)
+    texts = ['---\ntitle: <html>\n---\n\n9:00 - 10:00 Talk\n', '<html lang="en">\n\n9:00 Talk\n']
+    texts += ["\n".join(rng.choice(_HTML_PIECES) for _ in range(rng.randint(1, 25)))
+              for _ in range(150)]
+    for text in texts:
+        for name in ("page.md", "page.html", "page.txt"):
+            try:
+                parse_text(text, name, {}, LoadOptions())
+            except PlannerError:
+                pass  # one plain sentence: fine

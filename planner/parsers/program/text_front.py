@@ -332,7 +332,7 @@ def _plain_title(value: str) -> str:
     try:
         return " ".join(lxml.html.fragment_fromstring(value, create_parent="div")
                         .text_content().split()) or value
-    except (etree.ParserError, ValueError):
+    except (etree.ParserError, ValueError, AssertionError):  # (`<html>`: no fragment)
         return value
 
 
