@@ -30,6 +30,7 @@ from planner.parsers.program.kinds import (
     _KIND_WORDS,
     kind_from_words,
     kind_from_words_plain,
+    may_name_kind,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
 from planner.parsers.program import people
@@ -82,6 +83,37 @@ def pieces(*extra: str) -> st.SearchStrategy[str]:
 @given(pieces(*[p.pattern for p, _ in _KIND_WORDS[:3]]))
 def test_kind_from_words_equals_each_pattern_in_turn(title):
     assert kind_from_words(title) is kind_from_words_plain(title)
+
+
+KIND_WORDS_WRITTEN = [
+    "Coffee Break", "TEA", "lunch", "Breakfast", "dinner", "refreshment", "Refreshments",
+    "catering", "Mittagspause", "Kaffeepausen", "PAUSE", "pausa", "Kaffee", "Mittagessen",
+    "Déjeuner", "dejeuner", "Almuerzo", "comida", "pranzo", "Opening Remarks", "welcome",
+    "closing", "farewell", "Award", "awards", "announcement", "Announcements",
+    "introduction", "introductory", "wrap-up", "Wrap up", "wrapup", "report", "Begrüßung",
+    "Begrussung", "begrüssung", "Eröffnung", "eroffnung", "Abschluss", "bienvenue",
+    "ouverture", "Clôture", "cloture", "accueil", "bienvenida", "apertura", "clausura",
+    "Inauguración", "inauguracion", "benvenuto", "reception", "social", "banquet", "mixer",
+    "party", "excursion", "meetup", "game night", "Happy Hour", "trivia", "Keynotes",
+    "plenary", "Invited", "posters", "Spotlights", "panel", "tutorials", "Workshops",
+    "registration", "check-in", "checkin", "hacking", "Business Meeting", "office hour",
+    "Office Hours", "oral", "session", "SECTION", "track", "coffee_break", "2coffee",
+    "breaks", "teas", "wrap-", "check in", "gamenight", "Kelvin K", "ſession",
+]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(pieces(*KIND_WORDS_WRITTEN))
+def test_kind_words_are_told_by_their_first_word_as_by_the_patterns(title):
+    assert may_name_kind(title) or _ANY_KIND_WORD.pattern.search(title) is None
+    assert kind_from_words.__wrapped__(title) is kind_from_words_plain(title)
+
+
+def test_every_kind_word_passes_the_word_check():
+    for word in KIND_WORDS_WRITTEN:
+        for title in (word, f"Day 1 {word}!", f"({word})"):
+            if _ANY_KIND_WORD.pattern.search(title):
+                assert may_name_kind(title), title
 
 
 @settings(max_examples=400, deadline=None)
