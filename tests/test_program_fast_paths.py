@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.ids import session_id, session_ids
-from planner.parsers.program.build import _YEARISH
+from planner.parsers.program.build import _YEARISH, may_hold_year
 from planner.parsers.program.items import (
     _best_split,
     _best_split_plain,
@@ -131,6 +131,13 @@ def test_zone_mentions_are_found_past_the_pre_check(line):
 def test_a_dated_day_needs_what_the_year_pre_check_looks_for(text):
     if _YEARISH.search(text, 0, 500) is None:
         assert not any(m.full and m.year for m in find_days(text[:500]))
+
+
+@settings(max_examples=600, deadline=None)
+@given(pieces("2019", "1999", "20", "19", "3.12.18", "23/04/2024", "x2019", "9:20", "Node.js",
+              "CI/CD", "2.0", "1/2"))
+def test_the_year_pre_check_passes_every_text_the_year_pattern_finds(text):
+    assert may_hold_year(text) or _YEARISH.search(text) is None
 
 
 @settings(max_examples=200, deadline=None)
