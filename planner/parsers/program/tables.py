@@ -38,7 +38,7 @@ _FOLD = re.compile(r"[^\w()]+")
 _ROOMISH = re.compile(r"\b(?:track|room|hall|stage|auditorium)\b", re.I)
 
 
-@dataclass
+@dataclass(slots=True)
 class RowItem:
     """One entry a table row holds."""
 
@@ -54,7 +54,7 @@ class RowItem:
     continuation: bool = False  # no time of its own: more of the entry above
 
 
-@dataclass
+@dataclass(slots=True)
 class TableEvent:
     kind: str  # "day", "items", "skip"
     line: int
