@@ -543,10 +543,9 @@ class Reader:
         if "speaker" in roles:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            who = " ".join(ln.text for ln in roles["speaker"])
-            got = read_people(who, lenient=True)
-            if (got is None or not any(name_like(p.name, True) for p in got.people)) \
-                    and is_break(who):
+            who = " ".join([ln.text for ln in roles["speaker"]])
+            # (the break words first: few cells hold one, and they need no people read)
+            if is_break(who) and _nobody_named(who):
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
@@ -979,6 +978,11 @@ def _inside(child: Draft, parent: Draft) -> bool:
 
 def _same_row(a: Draft, b: Draft) -> bool:
     return a.start == b.start and a.end == b.end and a.column != b.column and a.line == b.line
+
+
+def _nobody_named(text: str) -> bool:
+    got = read_people(text, lenient=True)
+    return got is None or not any(name_like(p.name, True) for p in got.people)
 
 
 def _people_first(lines: list[Line]) -> bool:
