@@ -63,11 +63,15 @@ class TableEvent:
 
 
 def _cell_text(c: Cell) -> str:
-    return " ".join(ln.text for ln in c.lines).strip()
+    if c.flat is not None:
+        return c.flat
+    return " ".join([ln.text for ln in c.lines]).strip()
 
 
 def _expand(rows: list[Line]) -> list[list[Cell | None]]:
     """Rows as grids of columns, with colspans and rowspans laid out."""
+    if all(c.colspan == 1 and c.rowspan == 1 for ln in rows for c in ln.cells or ()):
+        return [list(ln.cells or ()) for ln in rows]  # (no spans: each row as it is)
     grid: list[list[Cell | None]] = []
     pending: dict[int, tuple[Cell, int]] = {}  # column -> (cell, rows left)
     for ln in rows:

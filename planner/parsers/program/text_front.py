@@ -422,17 +422,20 @@ def _dotted_lines(parts: list[str]) -> list[str]:
 
 
 def _cell(b: _Builder, no: int, raw: str, header: bool = False) -> Cell:
-    return Cell([Line(no, text, spans) for text, spans in _cell_read(b, raw)[0]], header=header)
+    parts, _, flat = _cell_read(b, raw)
+    return Cell([Line(no, text, spans) for text, spans in parts], header=header, flat=flat)
 
 
-def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str]:
-    """The lines of a cell (`_cell_parts`) and its text on one line, as its row shows it.
-    A table repeats its cells (times, rooms, people): each distinct one is read once
-    (the document's link references are all collected before any cell is read)."""
+def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str]:
+    """The lines of a cell (`_cell_parts`), its text on one line as its row shows it,
+    and as `Cell.flat` has it.  A table repeats its cells (times, rooms, people): each
+    distinct one is read once (the document's link references are all collected before
+    any cell is read)."""
     got = b.cells.get(raw)
     if got is None:
         parts = _cell_parts(raw, b.refs)
-        got = b.cells[raw] = (parts, "\n".join([t for t, _ in parts]).replace("\n", " "))
+        texts = [t for t, _ in parts]
+        got = b.cells[raw] = (parts, "\n".join(texts).replace("\n", " "), " ".join(texts).strip())
     return got
 
 
@@ -479,8 +482,8 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
         # (the row's text from its cells' own, as `Cell.text` and `Cell.empty` give them)
         read = [_cell_read(b, c) for c in _split_pipes(src[j])]
         no = j + 1
-        cells = [Cell([Line(no, t, sp) for t, sp in parts]) for parts, _ in read]
-        text = " | ".join([shown for parts, shown in read if parts])
+        cells = [Cell([Line(no, t, sp) for t, sp in parts], flat=flat) for parts, _, flat in read]
+        text = " | ".join([shown for parts, shown, _ in read if parts])
         if text:
             b.out.append(Line(j + 1, text, cells=cells, table=b.table, para=b.new_para()))
         else:
