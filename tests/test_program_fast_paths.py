@@ -20,6 +20,8 @@ from planner.parsers.program.items import (
     _best_split_plain,
     _mask_parens,
     _mask_parens_plain,
+    _may_hold,
+    _SEPARATOR_OF,
     _plain_item,
     _split_item,
 )
@@ -235,6 +237,15 @@ PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "C
               "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
 plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3)),
                        max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PLAIN_BITS + [" — ", "—", " – ", " -- ", ":", " by ",
+                                                         "BY", "Ｂy"]), st.text(max_size=3)),
+                max_size=10).map("".join))
+def test_a_separator_is_only_missed_where_its_pattern_finds_none(text):
+    for kind, pattern in _SEPARATOR_OF.items():
+        assert _may_hold(text, kind) or pattern.search(text) is None, kind
 
 
 @settings(max_examples=1000, deadline=None)

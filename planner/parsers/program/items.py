@@ -523,8 +523,13 @@ def _may_hold(text: str, kind: str) -> bool:
     """False when the separator of `kind` is certainly not in `text`."""
     if kind == "by":
         return not text.isascii() or "by" in text.lower()
-    if kind == "comma":  # (the commonest ask: spelled out, not a loop over one character)
+    # (each spelled out, not a loop over `_SEPARATOR_CHARS`: asked of every line)
+    if kind == "comma":
         return "," in text
+    if kind == "dash":
+        return "-" in text or "–" in text or "—" in text
+    if kind == "colon":
+        return ":" in text
     return any(c in text for c in _SEPARATOR_CHARS[kind])
 
 
