@@ -27,6 +27,7 @@ from planner.parsers.program.items import (
 )
 from planner.parsers.program.doc import Line
 from planner.parsers.program.inline import _squash
+from planner.parsers.program.reader import _RUN_START
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
@@ -237,6 +238,14 @@ PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "C
               "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
 plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3)),
                        max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(pieces("8:30", "10.00", "9:00 - 9:10", "Session 1", "12:00 Lunch", ".", ":", "1:2:34",
+              "10:00:00"))
+def test_a_run_of_items_has_the_stops_the_pre_check_counts(text):
+    if _RUN_START.match(text):
+        assert text.count(":") + text.count(".") >= 3
 
 
 @settings(max_examples=600, deadline=None)

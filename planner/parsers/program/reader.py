@@ -1141,7 +1141,11 @@ def _run_together(ln: Line) -> list[Line] | None:
     """`8:30 Session 1 10:00 Coffee 10:30 Session 2 12:00 Lunch`: an outline run into one
     line, each time starting an item that ends where the next starts.  The line cut
     before each time, or None for a line that is not one."""
-    if ln.cells is not None or len(ln.text) > 2000 or not _RUN_START.match(ln.text):
+    text = ln.text
+    # (three clocks need three `:` or `.`: most lines have fewer, and the pattern, which
+    # backtracks over the line for its second and third clock, need not be tried)
+    if ln.cells is not None or len(text) > 2000 or text.count(":") + text.count(".") < 3 \
+            or not _RUN_START.match(text):
         return None
     marks = find_times(ln.text)
     if len(marks) < 3 or ln.text[:marks[0].begin].strip(" -*•"):
