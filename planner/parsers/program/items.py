@@ -131,6 +131,13 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
                      got.sep)
 
 
+def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
+                rooms: frozenset[str] = frozenset()) -> ItemParts:
+    """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
+    reads the answer (a table's title cells, one a row) and never changes its lists."""
+    return _split_item(text, tuple(spans), labels, rooms, False, True, None)
+
+
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
     """Whether one bold or italic span (no link) covers the whole line."""
     n = len(text.strip())

@@ -20,7 +20,7 @@ from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import split_item
+from .items import split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
@@ -538,8 +538,7 @@ class Reader:
         if t is not None:
             draft.start, draft.end, draft.open, draft.bare, draft.zone = t.start, t.end, t.open, t.bare_start, t.zone
         draft.day = day
-        for lines in roles.values():
-            draft.used |= {ln.no for ln in lines}
+        draft.used.update([ln.no for lines in roles.values() for ln in lines])
         if "speaker" in roles:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
@@ -550,8 +549,8 @@ class Reader:
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
             else:
-                parts = split_item(first.text, first.spans, labels=self.labels,
-                                   rooms=self.known_rooms, title_only=True)
+                parts = title_parts(first.text, first.spans, labels=self.labels,
+                                    rooms=self.known_rooms)
                 draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
                 draft.url, draft.room = parts.url, parts.room
                 if draft.title is None and draft.label:
@@ -560,7 +559,7 @@ class Reader:
             self._apply_header_text(draft, first.text, first.spans)
         draft.body = list(title_lines[1:])
         if "speaker" in roles:
-            names = " , ".join(ln.text for ln in roles["speaker"])
+            names = " , ".join([ln.text for ln in roles["speaker"]])
             got = read_people(names, lenient=True)
             people = list(got.people) if got else []
             # `Drs. A (track 1), Dr. B (track 2)`: parallel parts in named rooms
@@ -573,7 +572,7 @@ class Reader:
         if "affiliation" in roles:
             draft.people = _with_affiliation(draft.people, roles["affiliation"])
         if "room" in roles:
-            draft.room = " ".join(ln.text for ln in roles["room"]).strip() or draft.room
+            draft.room = " ".join([ln.text for ln in roles["room"]]).strip() or draft.room
         draft.room = draft.room or item.room
         for ln in roles.get("links", []) + roles.get("extra", []):
             href = next((s.href for s in ln.spans if s.href), None)

@@ -265,6 +265,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     tcol = roles.index("time") if "time" in roles else None
     dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
+    header_shown = [h or "" for h in header] if header_idx is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -273,7 +274,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         cells = row + [None] * (width - len(row))
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
-        if header_idx is not None and [v or "" for v in vals] == [h or "" for h in header]:
+        if header_shown is not None and [v or "" for v in vals] == header_shown:
             events.append(TableEvent("skip", ln.no))
             continue
         nonempty = [(c, v) for c, v in enumerate(vals) if v]
