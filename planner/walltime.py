@@ -59,20 +59,38 @@ def settle_repeated_hour(schedule: Schedule) -> list[Diagnostic]:
                      f"{local:%H:%M} ({local:%Z}, UTC{local:%z})"),
         ))
 
+    # A program repeats its times (every session at 09:00 on a day starts at one wall
+    # time): whether a wall time occurs twice is asked once per wall time and zone.
+    # Times of one zone compare by their wall time, fold aside, as the answer goes.
+    answers: dict[tuple[datetime, object], bool] = {}
+
+    def ambiguous(dt: datetime | None) -> bool:
+        if dt is None or dt.tzinfo is None or dt.tzinfo is UTC:
+            return False
+        key = (dt, dt.tzinfo)
+        got = answers.get(key)
+        if got is None:
+            got = answers[key] = is_ambiguous(dt)
+        return got
+
+    def later_of_two(dt: datetime, after: datetime) -> datetime:
+        # (a time that occurs once is its own second occurrence)
+        return _later_of_two(dt, after) if dt.tzinfo is None or ambiguous(dt) else dt
+
     for session in schedule.sessions:
         if session.start is not None and session.end is not None:
-            session.end = _later_of_two(session.end, session.start)
+            session.end = later_of_two(session.end, session.start)
         for dt, what in ((session.start, "the session start"), (session.end, "the session end")):
-            if is_ambiguous(dt):
+            if ambiguous(dt):
                 note(what, dt, session.line)  # type: ignore[arg-type]
         previous: datetime | None = None
         for talk in session.talks:
             if talk.start is not None and previous is not None:
-                talk.start = _later_of_two(talk.start, previous)
+                talk.start = later_of_two(talk.start, previous)
             if talk.start is not None and talk.end is not None:
-                talk.end = _later_of_two(talk.end, talk.start)
+                talk.end = later_of_two(talk.end, talk.start)
             for dt, what in ((talk.start, "a talk's start"), (talk.end, "a talk's end")):
-                if is_ambiguous(dt) and not (
+                if ambiguous(dt) and not (
                     session.standalone and dt in (session.start, session.end)
                 ):
                     note(what, dt, talk.line or session.line)  # type: ignore[arg-type]

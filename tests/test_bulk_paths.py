@@ -123,3 +123,33 @@ def test_one_person_twice_is_found_when_the_spellings_were_met_on_other_lines():
     for speakers, reports in (read_one_by_one(lines), read_in_bulk(lines)):
         assert [s.name for s in speakers[2]] == ["Jinook Song"]
         assert [(d.line, d.code) for d in reports] == [(3, "repeated-author")]
+
+
+# -- times moved between zones once (planner.parsers.timing) -------------------------------
+
+NEW_YORK = "America/New_York"
+WALL_TIMES = st.tuples(st.sampled_from([(2021, 11, 7), (2021, 3, 14), (2021, 6, 1)]),
+                       st.integers(0, 3), st.sampled_from([0, 15, 30, 59]), st.integers(0, 1),
+                       st.sampled_from([NEW_YORK, "Europe/Berlin", "UTC"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WALL_TIMES, min_size=1, max_size=12))
+def test_instants_moved_once_are_those_astimezone_gives(walls):
+    # The repeated hour (01:30 twice on 7 Nov 2021 in New York) is met with either fold,
+    # in any order: a time and its other fold are equal as keys go, but not one instant.
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+
+    from planner.parsers.timing import _Clock
+
+    clock = _Clock(ZoneInfo(NEW_YORK))
+    for (y, mo, d), h, mi, fold, name in walls:
+        dt = datetime(y, mo, d, h, mi, tzinfo=ZoneInfo(name), fold=fold)
+        want = dt.astimezone(timezone.utc)
+        got = clock.utc(dt)
+        assert (got, got.fold, got.tzinfo) == (want, want.fold, want.tzinfo)
+        local = clock.local(got)
+        back = want.astimezone(ZoneInfo(NEW_YORK))
+        assert (local.replace(tzinfo=None), local.fold, local.utcoffset()) == \
+            (back.replace(tzinfo=None), back.fold, back.utcoffset())

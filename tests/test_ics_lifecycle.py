@@ -193,6 +193,23 @@ def test_the_repeated_hour_is_resolved_by_the_stated_rule_and_warned():
     assert any("read as the second 01:15 (EST, UTC-0500)" in d.message for d in warnings)
 
 
+def test_a_repeated_hour_met_again_is_settled_and_warned_again():
+    # (whether a wall time occurs twice is worked out once per wall time: the answer
+    # holds for every session that meets it, and each one is still settled and warned)
+    sch = night_schedule()
+    again = night_schedule().sessions[0]
+    again.id, again.line = "s2", 20
+    for i, t in enumerate(again.talks):
+        t.id, t.session_id, t.line = f"u{i}", "s2", 21 + i
+    sch.sessions.append(again)
+    warnings = settle_repeated_hour(sch)
+    first, second = sch.sessions
+    assert [(t.start.astimezone(UTC), t.end.astimezone(UTC)) for t in first.talks] == \
+        [(t.start.astimezone(UTC), t.end.astimezone(UTC)) for t in second.talks]
+    assert {d.line for d in warnings} == {4, 5, 6, 21, 22, 23}
+    assert sum("read as the second 01:15" in d.message for d in warnings) == 2
+
+
 @pytest.mark.skipif(not KHAL.exists(), reason="khal is not installed in this venv")
 def test_every_reader_puts_the_repeated_hour_at_the_same_instants(khal, tmp_path):  # noqa: F811
     sch = night_schedule()

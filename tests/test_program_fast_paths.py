@@ -14,22 +14,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.ids import session_id, session_ids
-from planner.parsers.program.build import _YEARISH
+from planner.parsers.program.build import _YEARISH, may_hold_year
 from planner.parsers.program.items import (
     _best_split,
     _best_split_plain,
     _mask_parens,
     _mask_parens_plain,
+    _may_hold,
+    _SEPARATOR_OF,
     _plain_item,
     _split_item,
 )
 from planner.parsers.program.doc import Line
 from planner.parsers.program.inline import _squash
+from planner.parsers.program.reader import _RUN_START
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
     kind_from_words,
     kind_from_words_plain,
+    may_name_kind,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
 from planner.parsers.program import people
@@ -84,8 +88,40 @@ def test_kind_from_words_equals_each_pattern_in_turn(title):
     assert kind_from_words(title) is kind_from_words_plain(title)
 
 
+KIND_WORDS_WRITTEN = [
+    "Coffee Break", "TEA", "lunch", "Breakfast", "dinner", "refreshment", "Refreshments",
+    "catering", "Mittagspause", "Kaffeepausen", "PAUSE", "pausa", "Kaffee", "Mittagessen",
+    "Déjeuner", "dejeuner", "Almuerzo", "comida", "pranzo", "Opening Remarks", "welcome",
+    "closing", "farewell", "Award", "awards", "announcement", "Announcements",
+    "introduction", "introductory", "wrap-up", "Wrap up", "wrapup", "report", "Begrüßung",
+    "Begrussung", "begrüssung", "Eröffnung", "eroffnung", "Abschluss", "bienvenue",
+    "ouverture", "Clôture", "cloture", "accueil", "bienvenida", "apertura", "clausura",
+    "Inauguración", "inauguracion", "benvenuto", "reception", "social", "banquet", "mixer",
+    "party", "excursion", "meetup", "game night", "Happy Hour", "trivia", "Keynotes",
+    "plenary", "Invited", "posters", "Spotlights", "panel", "tutorials", "Workshops",
+    "registration", "check-in", "checkin", "hacking", "Business Meeting", "office hour",
+    "Office Hours", "oral", "session", "SECTION", "track", "coffee_break", "2coffee",
+    "breaks", "teas", "wrap-", "check in", "gamenight", "Kelvin K", "ſession",
+]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(pieces(*KIND_WORDS_WRITTEN))
+def test_kind_words_are_told_by_their_first_word_as_by_the_patterns(title):
+    assert may_name_kind(title) or _ANY_KIND_WORD.pattern.search(title) is None
+    assert kind_from_words.__wrapped__(title) is kind_from_words_plain(title)
+
+
+def test_every_kind_word_passes_the_word_check():
+    for word in KIND_WORDS_WRITTEN:
+        for title in (word, f"Day 1 {word}!", f"({word})"):
+            if _ANY_KIND_WORD.pattern.search(title):
+                assert may_name_kind(title), title
+
+
 @settings(max_examples=400, deadline=None)
-@given(pieces("UTC+8", "GMT", "Europe/Berlin", "Pacific Time", "TIME", "tİme", "EARTH",
+@given(pieces("UTC+8", "GMT", "Europe/Berlin", "CI/CD", "I/O", "Europe/", "/Berlin",
+              "America/New_York", "Asia/Kolkata (IST)", "Pacific Time", "TIME", "tİme", "EARTH",
               "Anywhere on Earth", "Vienna time", "local time in Tokyo", "(UTC-07:00)",
               *ABBREVIATIONS))
 def test_zone_mentions_are_found_past_the_pre_check(line):
@@ -98,6 +134,13 @@ def test_zone_mentions_are_found_past_the_pre_check(line):
 def test_a_dated_day_needs_what_the_year_pre_check_looks_for(text):
     if _YEARISH.search(text, 0, 500) is None:
         assert not any(m.full and m.year for m in find_days(text[:500]))
+
+
+@settings(max_examples=600, deadline=None)
+@given(pieces("2019", "1999", "20", "19", "3.12.18", "23/04/2024", "x2019", "9:20", "Node.js",
+              "CI/CD", "2.0", "1/2"))
+def test_the_year_pre_check_passes_every_text_the_year_pattern_finds(text):
+    assert may_hold_year(text) or _YEARISH.search(text) is None
 
 
 @settings(max_examples=200, deadline=None)
@@ -195,6 +238,23 @@ PLAIN_BITS = ["Title", "Deep Learning for Cats", ", ", "Keynote: ", "Room: ", "C
               "Coffee", "Keynote", ".", "et al.", "J. R. R. Tolkien", "University of X"]
 plain_items = st.lists(st.one_of(st.sampled_from(PLAIN_BITS), st.text(max_size=3)),
                        max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(pieces("8:30", "10.00", "9:00 - 9:10", "Session 1", "12:00 Lunch", ".", ":", "1:2:34",
+              "10:00:00"))
+def test_a_run_of_items_has_the_stops_the_pre_check_counts(text):
+    if _RUN_START.match(text):
+        assert text.count(":") + text.count(".") >= 3
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PLAIN_BITS + [" — ", "—", " – ", " -- ", ":", " by ",
+                                                         "BY", "Ｂy"]), st.text(max_size=3)),
+                max_size=10).map("".join))
+def test_a_separator_is_only_missed_where_its_pattern_finds_none(text):
+    for kind, pattern in _SEPARATOR_OF.items():
+        assert _may_hold(text, kind) or pattern.search(text) is None, kind
 
 
 @settings(max_examples=1000, deadline=None)

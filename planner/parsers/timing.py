@@ -40,9 +40,42 @@ _TALK_MINUTES = {SessionKind.INVITED: 60, SessionKind.KEYNOTE: 60, SessionKind.T
 _TALK_KINDS = (SessionKind.ORAL, SessionKind.SPOTLIGHT, SessionKind.SESSION)
 
 
-def infer_talk_minutes(sessions: list[Session], zone: ZoneInfo) -> tuple[int, int]:
+class _Clock:
+    """Instants moved between UTC and the schedule's zone, each one once: a program
+    repeats its times (every session at 09:00 on a day starts then, a talk ends where
+    the next starts), and `astimezone` was most of the cost of assigning times."""
+
+    __slots__ = ("zone", "_local", "_utc")
+
+    def __init__(self, zone: ZoneInfo) -> None:
+        self.zone = zone
+        self._local: dict[datetime, datetime] = {}
+        self._utc: dict[tuple, datetime] = {}
+
+    def local(self, dt: datetime) -> datetime:
+        """`dt.astimezone(zone)`."""
+        if dt.tzinfo is not timezone.utc:
+            return dt.astimezone(self.zone)
+        # (UTC times are equal exactly when their instants are)
+        got = self._local.get(dt)
+        if got is None:
+            got = self._local[dt] = dt.astimezone(self.zone)
+        return got
+
+    def utc(self, dt: datetime) -> datetime:
+        """`dt.astimezone(timezone.utc)`."""
+        # Two times of one zone are equal by their wall time, fold aside: the fold and
+        # the zone are part of the key, so that equal keys are one instant.
+        key = (dt, dt.fold, dt.tzinfo)
+        got = self._utc.get(key)
+        if got is None:
+            got = self._utc[key] = dt.astimezone(timezone.utc)
+        return got
+
+
+def infer_talk_minutes(sessions: list[Session], clock: _Clock) -> tuple[int, int]:
     """(minutes, how many sessions it was inferred from); (default, 0) when none fit."""
-    starts = _stated_starts_by_day(sessions, zone)
+    starts = _stated_starts_by_day(sessions, clock)
     samples: list[float] = []
     for s in sessions:
         if s.start is None or s.start_estimated or s.kind not in _TALK_KINDS or len(s.talks) < 2:
@@ -50,7 +83,7 @@ def infer_talk_minutes(sessions: list[Session], zone: ZoneInfo) -> tuple[int, in
         if s.end is not None and not s.end_estimated:
             span = (s.end - s.start).total_seconds() / 60
         else:
-            nxt = _next_start(starts, s.start, zone)
+            nxt = _next_start(starts, s.start, clock)
             if nxt is None:
                 continue
             span = (nxt - s.start).total_seconds() / 60
@@ -63,20 +96,20 @@ def infer_talk_minutes(sessions: list[Session], zone: ZoneInfo) -> tuple[int, in
     return max(5, int(median(low)) // 5 * 5), len(clean)
 
 
-def _stated_starts_by_day(sessions: list[Session], zone: ZoneInfo) -> dict[date, list[datetime]]:
+def _stated_starts_by_day(sessions: list[Session], clock: _Clock) -> dict[date, list[datetime]]:
     by_day: dict[date, list[datetime]] = defaultdict(list)
     for s in sessions:
         if s.start is not None and not s.start_estimated:
-            by_day[s.start.astimezone(zone).date()].append(s.start)
+            by_day[clock.local(s.start).date()].append(s.start)
     for v in by_day.values():
         v.sort()
     return by_day
 
 
 def _next_start(
-    starts: dict[date, list[datetime]], start: datetime, zone: ZoneInfo
+    starts: dict[date, list[datetime]], start: datetime, clock: _Clock
 ) -> datetime | None:
-    day = starts.get(start.astimezone(zone).date(), [])
+    day = starts.get(clock.local(start).date(), [])
     i = bisect.bisect_right(day, start)
     return day[i] if i < len(day) else None
 
@@ -90,12 +123,12 @@ def assign_times(
     which is an hour off across a DST change.  Results go back to the schedule's zone.
     """
     sessions = schedule.sessions
-    zone = ZoneInfo(schedule.timezone)
+    clock = _Clock(ZoneInfo(schedule.timezone))
     for s in sessions:
-        _set(s, start=s.start.astimezone(timezone.utc) if s.start else None,
-             end=s.end.astimezone(timezone.utc) if s.end else None)
+        _set(s, start=clock.utc(s.start) if s.start else None,
+             end=clock.utc(s.end) if s.end else None)
     if talk_minutes is None and any(s.start is not None for s in sessions):
-        talk_minutes, n = infer_talk_minutes(sessions, zone)
+        talk_minutes, n = infer_talk_minutes(sessions, clock)
         if n:
             diag.info(
                 "talk-length",
@@ -104,7 +137,7 @@ def assign_times(
         else:
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
     talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
-    starts = _stated_starts_by_day(sessions, zone)
+    starts = _stated_starts_by_day(sessions, clock)
     previous: Session | None = None
     orphans: list[Talk] = []
     kept: list[Session] = []
@@ -129,34 +162,34 @@ def assign_times(
             need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
         if s.end is None:
             end = s.start + need
-            nxt = _next_start(starts, s.start, zone)
+            nxt = _next_start(starts, s.start, clock)
             _set(s, end=nxt if nxt is not None and nxt < end else end, end_estimated=True)
-        _slot_talks(s, per_talk, zone)
+        _slot_talks(s, per_talk, clock)
         kept.append(s)
         previous = s
     for s in kept:
-        _set(s, start=s.start.astimezone(zone),  # type: ignore[union-attr]
-             end=s.end.astimezone(zone))  # type: ignore[union-attr]
+        _set(s, start=clock.local(s.start),  # type: ignore[arg-type]
+             end=clock.local(s.end))  # type: ignore[arg-type]
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule
 
 
-def _slot_talks(s: Session, per_talk: timedelta, zone: ZoneInfo) -> None:
+def _slot_talks(s: Session, per_talk: timedelta, clock: _Clock) -> None:
     """Give the session's talks their slots (from UTC instants, shown in `zone`)."""
     assert s.start is not None and s.end is not None
     if not s.talks:
         return
     if s.standalone:  # the session is its talk: the same times, stated or not
-        start, end = s.start.astimezone(zone), s.end.astimezone(zone)
+        start, end = clock.local(s.start), clock.local(s.end)
         for t in s.talks:
             _set_times(t, start, end, s.start_estimated, s.end_estimated)
         return
     if any(t.start is not None and not t.estimated for t in s.talks):
-        _keep_stated(s, zone)
+        _keep_stated(s, clock)
         return
     if s.kind is SessionKind.POSTER:
-        start, end = s.start.astimezone(zone), s.end.astimezone(zone)
+        start, end = clock.local(s.start), clock.local(s.end)
         for t in s.talks:
             _set_times(t, start, end, s.estimated)
         return
@@ -167,28 +200,28 @@ def _slot_talks(s: Session, per_talk: timedelta, zone: ZoneInfo) -> None:
         slot -= timedelta(seconds=slot.seconds % 60)  # whole minutes
     at = s.start
     for t in s.talks:
-        _set_times(t, at.astimezone(zone), (at + slot).astimezone(zone), True)
+        _set_times(t, clock.local(at), clock.local(at + slot), True)
         at += slot
 
 
-def _keep_stated(s: Session, zone: ZoneInfo) -> None:
+def _keep_stated(s: Session, clock: _Clock) -> None:
     """Talks with a start of their own (a grid's rows) keep it; each ends where the next
     stated start of the session begins, else with the session; talks without one span
     the session, estimated."""
     assert s.start is not None and s.end is not None
-    starts = sorted({t.start.astimezone(timezone.utc) for t in s.talks
+    starts = sorted({clock.utc(t.start) for t in s.talks
                      if t.start is not None and not t.estimated})
-    session_end = s.end.astimezone(timezone.utc)
+    session_end = clock.utc(s.end)
     for t in s.talks:
         if t.start is None or t.estimated:
-            _set_times(t, s.start.astimezone(zone), s.end.astimezone(zone), True)
+            _set_times(t, clock.local(s.start), clock.local(s.end), True)
             continue
-        st = t.start.astimezone(timezone.utc)
+        st = clock.utc(t.start)
         if t.end is not None and not t.end_estimated:
             continue
         i = bisect.bisect_right(starts, st)
         end = starts[i] if i < len(starts) else max(session_end, st + timedelta(minutes=15))
-        _set_times(t, st.astimezone(zone), end.astimezone(zone), False, True)
+        _set_times(t, clock.local(st), clock.local(end), False, True)
 
 
 def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool,

@@ -36,6 +36,13 @@ _ALLDAY = (time(9, 0), time(17, 0))
 # What a date with a year needs (see `when.find_days`): a year of the years it reads
 # (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
+
+
+def may_hold_year(text: str) -> bool:
+    """False when `_YEARISH` finds nothing in `text` for certain: it needs `19` or `20`
+    (a year) or a dot or slash (a numeric date), which plain substring tests tell
+    quicker than the pattern (a table's time and room cells have none of them)."""
+    return "20" in text or "19" in text or "." in text or "/" in text
 _GENERIC_TITLES = re.compile(
     r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
     r"conference schedule|full schedule|calendar|home|news)$", re.I)

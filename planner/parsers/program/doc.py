@@ -32,6 +32,9 @@ class Cell:
     rowspan: int = 1
     header: bool = False
     css: str = ""  # the cell's class names, lower-cased (HTML only)
+    # its lines' texts joined by blanks, stripped, where the front-end made them (a
+    # table repeats its cells: the text of each distinct one is joined once)
+    flat: str | None = None
 
     @property
     def text(self) -> str:

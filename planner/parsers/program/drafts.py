@@ -11,7 +11,7 @@ from .people import Person
 from .when import DayMark
 
 
-@dataclass
+@dataclass(slots=True)
 class DayRef:
     """A day as the text names it; resolved to a date once the whole text is read."""
 
@@ -27,7 +27,7 @@ class DayRef:
         return (m.weekday, m.day, m.month, m.year, m.ordinal, self.column)
 
 
-@dataclass
+@dataclass(slots=True)
 class Draft:
     """One entry (a session, a talk, a paper, a break) as read."""
 

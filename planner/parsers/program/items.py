@@ -131,6 +131,13 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
                      got.sep)
 
 
+def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
+                rooms: frozenset[str] = frozenset()) -> ItemParts:
+    """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
+    reads the answer (a table's title cells, one a row) and never changes its lists."""
+    return _split_item(text, tuple(spans), labels, rooms, False, True, None)
+
+
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
     """Whether one bold or italic span (no link) covers the whole line."""
     n = len(text.strip())
@@ -523,8 +530,13 @@ def _may_hold(text: str, kind: str) -> bool:
     """False when the separator of `kind` is certainly not in `text`."""
     if kind == "by":
         return not text.isascii() or "by" in text.lower()
-    if kind == "comma":  # (the commonest ask: spelled out, not a loop over one character)
+    # (each spelled out, not a loop over `_SEPARATOR_CHARS`: asked of every line)
+    if kind == "comma":
         return "," in text
+    if kind == "dash":
+        return "-" in text or "–" in text or "—" in text
+    if kind == "colon":
+        return ":" in text
     return any(c in text for c in _SEPARATOR_CHARS[kind])
 
 

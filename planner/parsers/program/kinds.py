@@ -98,10 +98,35 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
 _ANY_KIND_WORD = AnyCase(re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIND_WORDS), re.I))
 
 
+# Where one of `_KIND_WORDS` matches an ASCII title, the title holds the first word of
+# what it matched (`check` of `check-in`, `office` of `office hours`) as a word of its
+# own, or `pause` (`Kaffeepause`): a set of words tells most titles apart quicker than
+# the union of the patterns, which a regex engine tries at every position.
+_KIND_FIRST_WORDS = frozenset("""
+    coffee tea lunch breakfast dinner break refreshment refreshments catering pausa kaffee
+    mittagessen dejeuner almuerzo comida pranzo
+    remarks welcome opening closing farewell award awards announcement announcements
+    introduction introductory wrap wrapup report begrussung eroffnung abschluss bienvenue
+    ouverture cloture accueil bienvenida apertura clausura inauguracion benvenuto
+    reception social banquet mixer party excursion meetup game happy trivia
+    keynote keynotes plenary invited poster posters spotlight spotlights panel tutorial
+    tutorials workshop workshops registration check checkin hacking business office oral
+    session section track""".split())
+_WORD = re.compile(r"\w+")
+
+
+def may_name_kind(title: str) -> bool:
+    """False when none of `_KIND_WORDS` is in the title, for certain."""
+    if not title.isascii():
+        return _ANY_KIND_WORD.found(title)
+    low = title.lower()
+    return "pause" in low or not _KIND_FIRST_WORDS.isdisjoint(_WORD.findall(low))
+
+
 @lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
     """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
-    if not _ANY_KIND_WORD.found(title):
+    if not may_name_kind(title):
         return SessionKind.SESSION
     return kind_from_words_plain(title)
 

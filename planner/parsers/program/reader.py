@@ -20,7 +20,7 @@ from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import split_item
+from .items import split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -564,21 +564,19 @@ class Reader:
         if t is not None:
             draft.start, draft.end, draft.open, draft.bare, draft.zone = t.start, t.end, t.open, t.bare_start, t.zone
         draft.day = day
-        for lines in roles.values():
-            draft.used |= {ln.no for ln in lines}
+        draft.used.update([ln.no for lines in roles.values() for ln in lines])
         if "speaker" in roles:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            who = " ".join(ln.text for ln in roles["speaker"])
-            got = read_people(who, lenient=True)
-            if (got is None or not any(name_like(p.name, True) for p in got.people)) \
-                    and is_break(who):
+            who = " ".join([ln.text for ln in roles["speaker"]])
+            # (the break words first: few cells hold one, and they need no people read)
+            if is_break(who) and _nobody_named(who):
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
             else:
-                parts = split_item(first.text, first.spans, labels=self.labels,
-                                   rooms=self.known_rooms, title_only=True)
+                parts = title_parts(first.text, first.spans, labels=self.labels,
+                                    rooms=self.known_rooms)
                 draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
                 draft.url, draft.room = parts.url, parts.room
                 if draft.title is None and draft.label:
@@ -597,7 +595,7 @@ class Reader:
             if all(is_people_line(t) for t in lines):
                 draft.people = _one_a_line(lines)
         if "speaker" in roles:
-            names = " , ".join(ln.text for ln in roles["speaker"])
+            names = " , ".join([ln.text for ln in roles["speaker"]])
             got = read_people(names, lenient=True)
             people = list(got.people) if got else []
             # `Drs. A (track 1), Dr. B (track 2)`: parallel parts in named rooms
@@ -610,7 +608,7 @@ class Reader:
         if "affiliation" in roles:
             draft.people = _with_affiliation(draft.people, roles["affiliation"])
         if "room" in roles:
-            draft.room = " ".join(ln.text for ln in roles["room"]).strip() or draft.room
+            draft.room = " ".join([ln.text for ln in roles["room"]]).strip() or draft.room
         draft.room = draft.room or item.room
         for ln in roles.get("links", []) + roles.get("extra", []):
             href = next((s.href for s in ln.spans if s.href), None)
@@ -1062,6 +1060,11 @@ def _same_row(a: Draft, b: Draft) -> bool:
     return a.start == b.start and a.end == b.end and a.column != b.column and a.line == b.line
 
 
+def _nobody_named(text: str) -> bool:
+    got = read_people(text, lenient=True)
+    return got is None or not any(name_like(p.name, True) for p in got.people)
+
+
 def _people_first(lines: list[Line]) -> bool:
     """Whether this page writes an item's people before its title.
 
@@ -1218,7 +1221,11 @@ def _run_together(ln: Line) -> list[Line] | None:
     """`8:30 Session 1 10:00 Coffee 10:30 Session 2 12:00 Lunch`: an outline run into one
     line, each time starting an item that ends where the next starts.  The line cut
     before each time, or None for a line that is not one."""
-    if ln.cells is not None or len(ln.text) > 2000 or not _RUN_START.match(ln.text):
+    text = ln.text
+    # (three clocks need three `:` or `.`: most lines have fewer, and the pattern, which
+    # backtracks over the line for its second and third clock, need not be tried)
+    if ln.cells is not None or len(text) > 2000 or text.count(":") + text.count(".") < 3 \
+            or not _RUN_START.match(text):
         return None
     marks = find_times(ln.text)
     if len(marks) < 3 or ln.text[:marks[0].begin].strip(" -*•"):

@@ -159,7 +159,7 @@ def _city_in(text: str, same_as: str) -> str | None:
     return None
 
 
-# What each way of naming a zone needs in the line: a slash (`Europe/Berlin`), `UTC` or
+# What each way of naming a zone needs in the line: a zone's name (`Europe/Berlin`), `UTC` or
 # `GMT` (an offset), `time` in any case (`Pacific Time`, `Vienna time`), `Anywhere on
 # Earth`, or an abbreviation, which `_ABBR` finds among upper-case words.
 _TIME_WORDS = AnyCase(re.compile(r"time|earth", re.IGNORECASE))
@@ -170,8 +170,10 @@ _ABBR_WORDS = frozenset(a for a in ABBREVIATIONS if 2 <= len(a) <= 5)
 @lru_cache(maxsize=1 << 16)  # a table repeats its cells (times, rooms, people)
 def may_mention_zone(line: str) -> bool:
     """False when `find_zone_mentions` finds nothing for certain (most lines)."""
-    if "/" in line or "UTC" in line or "GMT" in line:
+    if "UTC" in line or "GMT" in line:
         return True
+    if "/" in line and _IANA.search(line) is not None:
+        return True  # (a slash alone, `CI/CD`, `I/O`, names no zone)
     if _TIME_WORDS.found(line):
         return True
     # Each word `_ABBR` finds is also found by the plainer `_CAPITAL_RUN`.

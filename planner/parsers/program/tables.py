@@ -38,7 +38,7 @@ _FOLD = re.compile(r"[^\w()]+")
 _ROOMISH = re.compile(r"\b(?:track|room|hall|stage|auditorium)\b", re.I)
 
 
-@dataclass
+@dataclass(slots=True)
 class RowItem:
     """One entry a table row holds."""
 
@@ -54,7 +54,7 @@ class RowItem:
     continuation: bool = False  # no time of its own: more of the entry above
 
 
-@dataclass
+@dataclass(slots=True)
 class TableEvent:
     kind: str  # "day", "items", "skip"
     line: int
@@ -63,11 +63,15 @@ class TableEvent:
 
 
 def _cell_text(c: Cell) -> str:
-    return " ".join(ln.text for ln in c.lines).strip()
+    if c.flat is not None:
+        return c.flat
+    return " ".join([ln.text for ln in c.lines]).strip()
 
 
 def _expand(rows: list[Line]) -> list[list[Cell | None]]:
     """Rows as grids of columns, with colspans and rowspans laid out."""
+    if all(c.colspan == 1 and c.rowspan == 1 for ln in rows for c in ln.cells or ()):
+        return [list(ln.cells or ()) for ln in rows]  # (no spans: each row as it is)
     grid: list[list[Cell | None]] = []
     pending: dict[int, tuple[Cell, int]] = {}  # column -> (cell, rows left)
     for ln in rows:
@@ -271,6 +275,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     tcol = roles.index("time") if "time" in roles else None
     dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
+    header_shown = [h or "" for h in header] if header_idx is not None else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -279,7 +284,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         cells = row + [None] * (width - len(row))
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
-        if header_idx is not None and [v or "" for v in vals] == [h or "" for h in header]:
+        if header_shown is not None and [v or "" for v in vals] == header_shown:
             events.append(TableEvent("skip", ln.no))
             continue
         nonempty = [(c, v) for c, v in enumerate(vals) if v]

@@ -112,7 +112,7 @@ class _Builder:
         self.out: list[Line] = []
         self.markup: set[int] = set()
         self.refs: dict[str, str] = {}
-        self.cells: dict[str, tuple] = {}  # a table cell's raw text -> its lines (`_cell`)
+        self.cells: dict[str, tuple] = {}  # a table cell's raw text -> `_cell_read`
         self.para = 0
         self.item = 0
         self.table = 0
@@ -451,12 +451,21 @@ def _dotted_lines(parts: list[str]) -> list[str]:
 
 
 def _cell(b: _Builder, no: int, raw: str, header: bool = False) -> Cell:
-    # A table repeats its cells (times, rooms, people): each distinct one is read once
-    # (the document's link references are all collected before any cell is read).
-    parts = b.cells.get(raw)
-    if parts is None:
-        parts = b.cells[raw] = _cell_parts(raw, b.refs)
-    return Cell([Line(no, text, spans) for text, spans in parts], header=header)
+    parts, _, flat = _cell_read(b, raw)
+    return Cell([Line(no, text, spans) for text, spans in parts], header=header, flat=flat)
+
+
+def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str]:
+    """The lines of a cell (`_cell_parts`), its text on one line as its row shows it,
+    and as `Cell.flat` has it.  A table repeats its cells (times, rooms, people): each
+    distinct one is read once (the document's link references are all collected before
+    any cell is read)."""
+    got = b.cells.get(raw)
+    if got is None:
+        parts = _cell_parts(raw, b.refs)
+        texts = [t for t, _ in parts]
+        got = b.cells[raw] = (parts, "\n".join(texts).replace("\n", " "), " ".join(texts).strip())
+    return got
 
 
 def _cell_parts(raw: str, refs: dict[str, str]) -> tuple[tuple[str, tuple[Span, ...]], ...]:
@@ -499,8 +508,11 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
             b.markup.add(j + 1)
             j += 1
             continue
-        cells = [_cell(b, j + 1, c) for c in _split_pipes(src[j])]
-        text = " | ".join(c.text.replace("\n", " ") for c in cells if not c.empty)
+        # (the row's text from its cells' own, as `Cell.text` and `Cell.empty` give them)
+        read = [_cell_read(b, c) for c in _split_pipes(src[j])]
+        no = j + 1
+        cells = [Cell([Line(no, t, sp) for t, sp in parts], flat=flat) for parts, _, flat in read]
+        text = " | ".join([shown for parts, shown, _ in read if parts])
         if text:
             b.out.append(Line(j + 1, text, cells=cells, table=b.table, para=b.new_para()))
         else:
