@@ -238,7 +238,9 @@ class _Ranker:
         """Each matching position's score, and the value of the first (longest) word's
         best field there (which field it matched in); only among `within` if given."""
         typed = fold(query).split()
-        words = sorted(set(typed), key=len, reverse=True)  # the rarest (longest) first
+        # the rarest (longest) first; among equal lengths, as typed (not a set's order,
+        # which changes from run to run with the hash seed)
+        words = sorted(dict.fromkeys(typed), key=len, reverse=True)
         scores: dict[int, float] = {}
         fields: dict[int, float] = {}  # the first (longest) word's value: where it matched
         for n, word in enumerate(words):

@@ -49,7 +49,7 @@ def resolve_year(
         return given
     stated = [h.year for h in headers if h.year is not None]
     if stated:
-        return max(set(stated), key=stated.count)
+        return max(dict.fromkeys(stated), key=stated.count)  # a tie: the first stated
     today = today or clock.now().date()
     with_weekday = [h for h in headers if h.weekday is not None]
     # A year written anywhere in the text (`NeurIPS 2022`, `/2024/`, a copyright line)

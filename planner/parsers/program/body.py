@@ -286,7 +286,8 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                     (r.parts is not None and r.parts.people and r.parts.people_score >= 0.99):
                 confirmed.append(r.strong)
     pool = confirmed or markers
-    dominant = max(set(pool), key=pool.count) if pool else ""
+    # (a tie goes to the marker seen first: a set's order changes with the hash seed)
+    dominant = max(dict.fromkeys(pool), key=pool.count) if pool else ""
     n_marked = markers.count(dominant) if dominant else 0
     i = 0
     while i < len(recs):

@@ -31,7 +31,7 @@ _HONORIFIC = re.compile(
 )
 _SUFFIX = re.compile(r",?\s+(?:Ph\.?D\.?|M\.?D\.?|Jr\.?|Sr\.?|III?|IV)$")
 _NOT_PEOPLE = re.compile(
-    r"^(?:the )?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
+    r"^(?:and )?(?:the )?(?:(?:many|several|numerous|a few|lots of|more) others|organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
     r"various|everyone|all|staff|speakers?|panelists?|moderators?|n/?a|none|"
     r"(?:program|general|pc|workshop) chairs?|sponsors?|attendees|participants|volunteers|"
     r"presenters?|authors?|invited speakers?|keynote speakers?|team|others|"
