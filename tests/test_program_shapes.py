@@ -1668,3 +1668,53 @@ def test_check_reports_undated_times_once_with_their_lines_and_not_the_conferenc
     dated = read("Workshop on Program Synthesis 2025\n\nHeld on March 3, 2025; the reception is on "
                  "March 4, 2025.\n\n## Monday, March 3, 2025\n\n9:00 - 9:30 Opening\n")
     assert not any(d.code == "date-stated" for d in dated.diagnostics)
+
+
+# ---------------------------------------------------------------------------------------
+# Layouts seen on real program pages the reader had not met (realtexts2)
+# ---------------------------------------------------------------------------------------
+
+TIME_FIELD_PAGE = """---
+layout: page
+title: "Program"
+---
+<h2 style="text-align: center;">Opening Keynote</h2>
+
+<p style="text-align: center;">
+<strong>Time</strong>: 09:00 - 10:00 &emsp;&emsp;
+<strong>Chair</strong>: Marta Okonkwo
+</p>
+
+<h2 style="text-align: center;">Coffee Break</h2>
+
+<p style="text-align: center;">
+  <strong>Time</strong>: 10:00 - 10:30 &emsp;&emsp;
+</p>
+<h2 style="text-align: center;">Poster Session on Sparse Sensing</h2>
+
+<p style="text-align: center;">
+  <strong>Time</strong>: 10:30 - 12:00 &emsp;&emsp;
+  <strong>Chair</strong>: Jonas Feld
+</p>
+"""
+
+
+def test_a_time_field_under_a_heading_gives_the_heading_its_time():
+    """`<h2>Title</h2>` then `<p><strong>Time</strong>: 09:00 - 10:00  Chair: X</p>`: the
+    line is a field of the heading above, whose title it times; `Time` is no title."""
+    sch = read(TIME_FIELD_PAGE, "program.md")
+    assert slots(sch) == {("Opening Keynote", "09:00", "10:00"), ("Coffee Break", "10:00", "10:30"),
+                          ("Poster Session on Sparse Sensing", "10:30", "12:00")}
+    assert [p.name for p in titled(sch, "Opening Keynote")["obj"].chairs] == ["Marta Okonkwo"]
+    assert "Time" not in titles(sch)
+
+
+def test_a_bulleted_link_holding_the_time_range_and_the_title():
+    """`* [9:30 to 11:00: Title, Part 1](session1)`: a range with `to`, a colon after its
+    end, and the link text after the time is all title (its commas part no speakers)."""
+    sch = read("# Tuesday, March 11, 2025\n\n"
+               "* [9:30 to 11:00: Getting Started with Task Graphs - Part 1 (basics)](session1)\n"
+               "* [11:15 to 13:00: Scheduling, Stealing and Other Tricks](session2)\n", "program.md")
+    assert slots(sch) == {("Getting Started with Task Graphs - Part 1 (basics)", "09:30", "11:00"),
+                          ("Scheduling, Stealing and Other Tricks", "11:15", "13:00")}
+    assert titled(sch, "Scheduling, Stealing and Other Tricks")["people"] == []

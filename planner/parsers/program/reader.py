@@ -268,6 +268,15 @@ class Reader:
         under_title = room_only is not None or (layout and not rest.strip(" -–—:|"))
         above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
+        fields = None
+        if h.position == "field":
+            # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
+            # the rest of the line its fields
+            above = self._heading_above()
+            if above is not None:
+                fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
+                    if rest.strip() else None
+                under_title = True
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
@@ -281,12 +290,13 @@ class Reader:
         draft.day = self.day
         draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
-        spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
+        # (a span from before the time over the rest counts for the rest: the whole
+        # `[9:30 to 11:00: Title](session1)` is a link on the title)
+        spans = tuple(s for s in ln.spans if s.start >= h.rest_offset or s.end > h.rest_offset
+                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" else ()
         if h.rest_offset and spans:
-            from .doc import Span
-
-            spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
-                          for s in spans)
+            spans = tuple(Span(max(0, s.start - h.rest_offset), s.end - h.rest_offset, s.bold,
+                               s.italic, s.href) for s in spans)
         if under_title:
             if room_only is not None:
                 draft.room = room_only.group(1).strip()
@@ -297,6 +307,10 @@ class Reader:
                     rest, draft.room = _title_comma_room(rest, draft.room)
                     spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
+        if fields is not None:
+            draft.chairs += fields.chairs
+            draft.people = draft.people or list(fields.people)
+            draft.room = draft.room or fields.room
         draft.body_para = ln.para
         self.place(draft)
         return draft
@@ -319,6 +333,14 @@ class Reader:
             return None  # the speakers of the entry, written above its time
         holder.pop()
         return above
+
+    def _heading_above(self) -> Line | None:
+        """The heading read last, when no other line came after it: taken from the
+        lines waiting to be read or from the open entry's body."""
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        if not holder or not holder[-1].heading:
+            return None
+        return holder.pop()
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")

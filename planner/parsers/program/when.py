@@ -46,8 +46,9 @@ _TIME_RE = re.compile(
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
     # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
-    # (and a meridiem may be followed by a colon, `8:55 AM:  Title`)
-    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):)|\.\d)",
+    # (and a meridiem may be followed by a colon, `8:55 AM:  Title`, so may a clock before
+    # a blank, `9:30 to 11:00: Title`; `10:30:45` is no clock)
+    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
