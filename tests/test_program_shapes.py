@@ -1718,3 +1718,26 @@ def test_a_bulleted_link_holding_the_time_range_and_the_title():
     assert slots(sch) == {("Getting Started with Task Graphs - Part 1 (basics)", "09:30", "11:00"),
                           ("Scheduling, Stealing and Other Tricks", "11:15", "13:00")}
     assert titled(sch, "Scheduling, Stealing and Other Tricks")["people"] == []
+
+
+def test_a_range_broken_after_its_dash_in_a_pasted_layout_table():
+    """A layout table pasted a cell a line: `4:00 pm - |` then `6:00 pm |` then the
+    title; the range is one, its title the line under it (a start with an empty end cell
+    is a start only)."""
+    sch = read("|\n|\nMonday, May 10th, 2027 |\n|\n|\n4:00 pm - |\n6:00 pm |\nBadge Pickup |\n"
+               "|\n7:30 pm - |\n|\nHallway Track |\nTuesday, May 11th, 2027 |\n|\n|\n"
+               "8:30 am - |\n10:00 am |\nOpening Plenary |\n|\n10:30 am - |\n12:00 pm |\n"
+               "Parallel Sessions |\n")
+    assert slots(sch) == {("Badge Pickup", "16:00", "18:00"), ("Hallway Track", "19:30", None),
+                          ("Opening Plenary", "08:30", "10:00"), ("Parallel Sessions", "10:30", "12:00")}
+    assert titled(sch, "Opening Plenary")["date"] == date(2027, 5, 11)
+
+
+def test_the_one_line_under_a_bare_time_is_its_title_though_it_reads_as_a_name():
+    """`7:30 am - 10:00 am` over `Registration`, `8:30 am - 5:00 pm` over `Developers Day`
+    (two capitalised words, as a name is written): each is the title of its time."""
+    sch = read("Friday, May 14, 2027\n\n7:30 am - 10:00 am\nRegistration\n\n"
+               "8:30 am - 5:00 pm\nDevelopers Day\n\n12:00 pm - 1:30 pm\nLunch\n")
+    assert slots(sch) == {("Registration", "07:30", "10:00"), ("Developers Day", "08:30", "17:00"),
+                          ("Lunch", "12:00", "13:30")}
+    assert titled(sch, "Developers Day")["people"] == []

@@ -137,6 +137,12 @@ class Reader:
                 self.table(lines[i:j])
                 i = j
                 continue
+            joined = _open_range(ln, lines[i + 1]) if i + 1 < len(lines) else None
+            if joined is not None:
+                self.used.add(lines[i + 1].no)
+                self.line(joined)
+                i += 2
+                continue
             self.line(ln)
             i += 1
         self.close_all()
@@ -701,6 +707,14 @@ class Reader:
                 got = read_people(first.line.text)
                 if got is None or got.entries == 1 and not got.people[0].affiliation:
                     first.kind, first.parts = "title", None
+        lone = [r for r in own if r.kind != "skip"] if d.slot and d.title is None \
+            and not d.children and not groups else []
+        if len(lone) == 1 and lone[0].kind in ("people", "section"):
+            # `7:30 am - 10:00 am` over `Registration` alone: the one line under a bare
+            # time is its title, though it reads as a name (`Developers Day`) or a heading
+            got = read_people(lone[0].line.text) if lone[0].kind == "people" else None
+            if got is None or got.entries == 1 and not got.people[0].affiliation:
+                lone[0].kind, lone[0].parts = "title", None
         if d.from_table and d.title is None and not groups \
                 and sum(r.kind == "people" for r in own) >= 2 \
                 and not any(r.kind == "title" for r in own):
@@ -1153,6 +1167,21 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
     if len(orgs) != len(people):
         orgs = [" ".join(orgs)] * len(people)
     return [p if p.affiliation else Person(p.name, o, p.room) for p, o in zip(people, orgs)]
+
+
+def _open_range(ln: Line, nxt: Line) -> Line | None:
+    """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
+    line each), read as one line; None for any other pair of lines."""
+    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
+            or not _CLOCK_FIRST.match(nxt.text):
+        return None
+    return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
+
+
+_OPEN_RANGE = re.compile(r"^[\s*•|-]*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?\s?m\.?)?\s*(?:-{1,2}|–|—|to)\s*\|?\s*$",
+                         re.IGNORECASE)
+_CLOCK_FIRST = re.compile(r"^[\s|]*\d{1,2}(?:[:.]\d\d\s*(?:[ap]\.?\s?m\b\.?)?|\s*[ap]\.?\s?m\b\.?)",
+                          re.IGNORECASE)
 
 
 def _run_together(ln: Line) -> list[Line] | None:
