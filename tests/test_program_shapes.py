@@ -1741,3 +1741,27 @@ def test_the_one_line_under_a_bare_time_is_its_title_though_it_reads_as_a_name()
     assert slots(sch) == {("Registration", "07:30", "10:00"), ("Developers Day", "08:30", "17:00"),
                           ("Lunch", "12:00", "13:30")}
     assert titled(sch, "Developers Day")["people"] == []
+
+
+def test_rows_with_an_empty_time_cell_are_the_papers_of_the_session_row_above():
+    """`| 10:05 | **Session 1** |` then `|  | [*Title*](paper.pdf). A, B and C. |` rows:
+    the papers of that session, in order, with their authors (a browser's tab-separated
+    copy of the same table too, where the rows are plain `Title. A, B and C.`)."""
+    md = ("## Monday, June 2, 2025\n\n| Time (Lisbon) | Title |\n|:---:|:---|\n"
+          "| 9:00 | Opening Remarks |\n| 10:05 | **Session 1** |\n"
+          "|  | [*Tiered Memory Without Tears: Placement Policies for Disaggregated Hosts*](papers/p3.pdf)."
+          " Jun Park, Maria Lindqvist and Tomas Berg. |\n"
+          "|  | [*Pointer Chasing Considered Harmful, Again and Again*](papers/p7.pdf). Emil Sandberg,"
+          " Li Wei and Ana Ruiz. |\n| 10:35 | Coffee break |\n")
+    pasted = ("Monday, June 2, 2025\n\nTime (Lisbon)\tTitle\n9:00\tOpening Remarks\n10:05\tSession 1\n"
+              "\tTiered Memory Without Tears: Placement Policies for Disaggregated Hosts. Jun Park,"
+              " Maria Lindqvist and Tomas Berg.\n"
+              "\tPointer Chasing Considered Harmful, Again and Again. Emil Sandberg, Li Wei and Ana Ruiz.\n"
+              "10:35\tCoffee break\n")
+    for sch in (read(md, "program.md"), read(pasted)):
+        papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == "Session 1"]
+        assert papers == [
+            ("Tiered Memory Without Tears: Placement Policies for Disaggregated Hosts",
+             ["Jun Park", "Maria Lindqvist", "Tomas Berg"]),
+            ("Pointer Chasing Considered Harmful, Again and Again", ["Emil Sandberg", "Li Wei", "Ana Ruiz"])]
+        assert titled(sch, "Session 1")["start"] == "10:05"

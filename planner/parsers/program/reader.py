@@ -612,7 +612,9 @@ class Reader:
                 draft.links.append(Link(label=ln.text[:60], url=href))
         if t is None:
             if item.continuation and self.stack:
+                # (the lines are the entry's now: its body reads them when it closes)
                 self.stack[-1].body.extend(title_lines)
+                self.stack[-1].used.update(ln.no for ln in title_lines)
                 return None
             self.loose.append(draft)
             return draft
