@@ -1765,3 +1765,19 @@ def test_rows_with_an_empty_time_cell_are_the_papers_of_the_session_row_above():
              ["Jun Park", "Maria Lindqvist", "Tomas Berg"]),
             ("Pointer Chasing Considered Harmful, Again and Again", ["Emil Sandberg", "Li Wei", "Ana Ruiz"])]
         assert titled(sch, "Session 1")["start"] == "10:05"
+
+
+def test_a_plain_title_stop_authors_line_is_a_paper_however_long():
+    """`Title. A, B, C and D.` with no styling, long enough to read as a sentence by its
+    length, or with a title capitalised as names are: a paper and its authors."""
+    sch = read("Monday, June 2, 2025\n\n10:05 - 11:00 Session 2: Storage\n\n"
+               "Speculative Prefetching for Learned Index Structures on Tiered Memory Hardware. "
+               "Ana Ruiz, Bo Chen, Jun Park, Maria Lindqvist and Tomas Berg.\n\n"
+               "Adaptive Compaction and Tiering (ACT) Policies for Log Structured Stores. "
+               "Emil Sandberg, Li Wei and Sara Novak.\n")
+    papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == "Session 2: Storage"]
+    assert papers == [
+        ("Speculative Prefetching for Learned Index Structures on Tiered Memory Hardware",
+         ["Ana Ruiz", "Bo Chen", "Jun Park", "Maria Lindqvist", "Tomas Berg"]),
+        ("Adaptive Compaction and Tiering (ACT) Policies for Log Structured Stores",
+         ["Emil Sandberg", "Li Wei", "Sara Novak"])]
