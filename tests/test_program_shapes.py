@@ -1781,3 +1781,19 @@ def test_a_plain_title_stop_authors_line_is_a_paper_however_long():
          ["Ana Ruiz", "Bo Chen", "Jun Park", "Maria Lindqvist", "Tomas Berg"]),
         ("Adaptive Compaction and Tiering (ACT) Policies for Log Structured Stores",
          ["Emil Sandberg", "Li Wei", "Sara Novak"])]
+
+
+def test_month_slash_day_over_each_table_starts_a_day_and_its_morning():
+    """US pages write the day as `4/11` beside its weekday, over each day's table; the
+    12-hour clocks without am/pm start again in the morning on the next day's table."""
+    sch = read("# Spring Hack Days 2019\n\n### Agenda\n\n *4/11* | Thursday\n -- | --\n"
+               "12:00 - 12:45 | Welcome & Lunch\n12:45 - 1:45 | Intro to Policy Gradients\n"
+               "6:30 - 8:30 | Team Dinner\n\n*4/12* | Friday\n-- | --\n8:30 - 9:00 | Breakfast\n"
+               "9:00 - 10:30 | Build a Racing Agent\n12:30 - 1 | Closing Thoughts\n", "README.md")
+    got = {(e["title"], e["date"], e["start"], e["end"]) for e in entries(sch) if e["start"]}
+    assert got == {("Welcome & Lunch", date(2019, 4, 11), "12:00", "12:45"),
+                   ("Intro to Policy Gradients", date(2019, 4, 11), "12:45", "13:45"),
+                   ("Team Dinner", date(2019, 4, 11), "18:30", "20:30"),
+                   ("Breakfast", date(2019, 4, 12), "08:30", "09:00"),
+                   ("Build a Racing Agent", date(2019, 4, 12), "09:00", "10:30"),
+                   ("Closing Thoughts", date(2019, 4, 12), "12:30", "13:00")}
