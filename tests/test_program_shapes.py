@@ -1797,3 +1797,46 @@ def test_month_slash_day_over_each_table_starts_a_day_and_its_morning():
                    ("Breakfast", date(2019, 4, 12), "08:30", "09:00"),
                    ("Build a Racing Agent", date(2019, 4, 12), "09:00", "10:30"),
                    ("Closing Thoughts", date(2019, 4, 12), "12:30", "13:00")}
+
+
+ROWS_OF_CELLS = """<html><body><table>
+<tr><td colspan="2" class="day-header">Monday, December 8, 2025</td></tr>
+<tr><td>09:20–11:00</td><td>
+  <div class="session-header">Session 4: Privacy and Storage Protocols (Learning-Based)</div>
+  <div class="chair">Session Chair: Marta Okonkwo</div>
+  <ul class="paper-list">
+    <li><span class="paper-id">[Paper 43]</span> <span class="paper-title">Graph Sketches for Encrypted Logs</span><br>
+        <span class="authors">Ana Ruiz, Bo Chen and Li Wei</span></li>
+    <li><span class="paper-id">[Paper 7]</span> <span class="paper-title">Oblivious Caching at Scale</span><br>
+        <span class="authors">Emil Sandberg and Sara Novak</span></li>
+  </ul></td></tr>
+<tr><td>11:20–12:20</td><td>
+  <div class="keynote-header">Keynote Speech 2</div>
+  <div>Professor Tomasz Kowalski</div>
+  <div>Lisbon Institute of Technology</div>
+  <div><strong>Coding Theory Meets Distributed Storage</strong></div>
+  <div>Talk Outline: Erasure codes are everywhere. We survey what they buy a storage system.</div>
+</td></tr>
+<tr><td>16:00–16:30</td><td>
+  <div>Invited Talk</div><div>Dr.Jun Park</div><div>University of Tartu</div>
+  <div><strong>Secret Sharing for the Working Engineer</strong></div>
+</td></tr>
+</table></body></html>
+"""
+
+
+def test_a_numbered_session_its_bracket_numbered_papers_and_keynote_blocks():
+    """A table of cells: `Session 4: Theme (Learning-Based)` (its theme, no person in the
+    parenthesis), `[Paper 43]` numbers before the titles (numbering, not title), and
+    `Keynote Speech 2` over the speaker, the speaker's affiliation and the talk's title."""
+    sch = read(ROWS_OF_CELLS, "program.html")
+    s = titled(sch, "Session 4: Privacy and Storage Protocols (Learning-Based)")
+    assert (s["date"], s["start"], s["end"], s["people"]) == (date(2025, 12, 8), "09:20", "11:00", [])
+    papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == s["title"]]
+    assert papers == [("Graph Sketches for Encrypted Logs", ["Ana Ruiz", "Bo Chen", "Li Wei"]),
+                      ("Oblivious Caching at Scale", ["Emil Sandberg", "Sara Novak"])]
+    k = titled(sch, "Coding Theory Meets Distributed Storage")
+    assert (k["start"], k["kind"], k["people"], k["affs"]) == \
+        ("11:20", SessionKind.KEYNOTE, ["Tomasz Kowalski"], ["Lisbon Institute of Technology"])
+    i = titled(sch, "Secret Sharing for the Working Engineer")
+    assert (i["start"], i["people"], i["affs"]) == ("16:00", ["Jun Park"], ["University of Tartu"])

@@ -24,7 +24,7 @@ from .people import Person, name_like, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
-    r"\((?:poster|paper|talk)?\s*#?\s*\d{1,4}\)\s*:?\s*|(?:poster|paper|talk)\s*#\d+\s*:?\s*)",
+    r"[(\[](?:poster|paper|talk)?\s*#?\s*\d{1,4}[)\]]\s*:?\s*|(?:poster|paper|talk)\s*#\d+\s*:?\s*)",
     re.IGNORECASE,
 )
 _FIELD = re.compile(
@@ -160,7 +160,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if ":" in t and (_FIELD.search(t) is not None or prefer == "label"):
         return None
-    if split_label(t, labels)[0] is not None:
+    if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
     parts = ItemParts()
     best = _best_split(t, lenient, prefer)
@@ -173,6 +173,8 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     return parts
 
 
+_NUMBERED_SESSION = re.compile(r"^(?:research |paper |technical |oral |poster )?(?:session|track)\s+"
+                               r"[A-Z]?\d{1,2}[A-Z]?\s*[:.–—-]\s", re.IGNORECASE)
 _FINAL_ROOM = re.compile(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$")
 _ROOM_ONLY = re.compile(r"^(.+?)\s+only$", re.I)  # `(Hall B only)`
 
@@ -234,6 +236,14 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     elif prefer == "label" and not title_only and _page_label_then_people(parts, main):
         return parts
     if not main:
+        return parts
+    if not parts.people and _NUMBERED_SESSION.match(main):
+        # `Session 4: Security and Communication Protocols (Learning-Based)`: a numbered
+        # session's theme, whatever its words look like
+        styled = _styled_title(main, spans)
+        parts.title = _clean_title(main)
+        if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
+            parts.url = _absolute(styled[0].href)
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
         styled = _styled_title(main, spans)

@@ -22,7 +22,7 @@ from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item
 from .kinds import is_break, kind_from_words, label_kind, split_label
-from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days, find_times
@@ -695,6 +695,8 @@ class Reader:
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
+        if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
+            return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
@@ -1141,6 +1143,38 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
     d.people = people
     if label and label_kind(label) is not None:
         d.kind, d.label = label_kind(label), label
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+def _label_person_title(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote Speech 1` / `Professor Ana Ruiz` / `University of Lisbon` / the talk's
+    title / `Talk Outline: ...`: a kind label alone over the speaker, the speaker's
+    affiliation and the title; what follows is the abstract."""
+    texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+    if len(texts) < 3 or len(texts[0]) > 40:
+        return False
+    kind = label_kind(texts[0].rstrip(":"))
+    if kind is None:
+        return False
+    got = read_people(texts[1], lenient=True)
+    if got is None or len(got.people) != 1 or got.score < 0.6 or not name_like(got.people[0].name):
+        return False
+    person = got.people[0]
+    k = 2
+    if not person.affiliation and org_like(texts[k]) and len(texts) > 3:
+        person = Person(person.name, texts[k])
+        k += 1
+    title = texts[k]
+    who = people_of(title)
+    if is_prose(title) or label_line(title) is not None or who is not None and who.score >= 0.5:
+        return False
+    d.title, d.slot, d.title_from_label = title, False, False
+    d.kind, d.label = d.kind or kind, texts[0]
+    d.people = [person]
+    for text in texts[k + 1:]:
+        got_label = label_line(text)
+        d.abstract.append(got_label[1] if got_label and got_label[1] else text)
     d.used |= {ln.no for ln in lines}
     return True
 
