@@ -1840,3 +1840,33 @@ def test_a_numbered_session_its_bracket_numbered_papers_and_keynote_blocks():
         ("11:20", SessionKind.KEYNOTE, ["Tomasz Kowalski"], ["Lisbon Institute of Technology"])
     i = titled(sch, "Secret Sharing for the Working Engineer")
     assert (i["start"], i["people"], i["affs"]) == ("16:00", ["Jun Park"], ["University of Tartu"])
+
+
+def test_a_link_on_some_words_of_a_cell_leaves_the_whole_cell_the_title():
+    """`| 15:45 | Meetup for the [Social Event](#social-event) |`: the link names the section
+    further down; the entry is the whole cell, not the linked words."""
+    sch = read("# Thursday, 2025-07-03\n\n| Time  | Activity |\n|-------|----------|\n"
+               "| 15:20 | [Information](slides/02_social.pdf) Regarding the [Social Event](#social-event) |\n"
+               "| 15:45 | Meetup for the [Social Event](#social-event) |\n"
+               "| 18:30 | [Dinner](#social-event) at 1965m Altitude |\n"
+               "| 19:00 | [Keynote 2](#keynote-2) |\n", "program.md")
+    assert {(e["title"], e["start"]) for e in entries(sch)} == {
+        ("Information Regarding the Social Event", "15:20"), ("Meetup for the Social Event", "15:45"),
+        ("Dinner at 1965m Altitude", "18:30"), ("Keynote 2", "19:00")}
+
+
+def test_a_bold_title_wrapped_over_two_lines_then_authors_and_a_liquid_abstract():
+    """`**Title ... Cluster` / `Applications**  ` (a hard break after the wrapped bold
+    title), the authors, then a multi-line `{% include abstract.html text="..." %}`."""
+    sch = read("# Detailed Program\n\n## Technical Session 3\n\n*Session Chair: Marta Okonkwo*\n\n"
+               "**A High-level API for End-to-end Compression in Multi-GPU Cluster\nApplications**  \n"
+               "Ana Ruiz, Bo Chen and Li Wei\n{% include abstract.html\n"
+               "text=\"Large data sizes call for compression. We propose an API that hides the\n"
+               "codecs from the application.\" %}\n\n"
+               "🏆 *Outstanding Paper Award*  \n**East of Eden: Parallel Functional Programming**  \n"
+               "Emil Sandberg and Sara Novak\n{% include abstract.html\n"
+               "text=\"Implicit and explicit parallel models trade control for ease.\" %}\n", "program.md")
+    got = {(e["title"], tuple(e["people"])) for e in entries(sch)}
+    assert ("A High-level API for End-to-end Compression in Multi-GPU Cluster Applications",
+            ("Ana Ruiz", "Bo Chen", "Li Wei")) in got
+    assert ("East of Eden: Parallel Functional Programming", ("Emil Sandberg", "Sara Novak")) in got

@@ -372,6 +372,11 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
                 candidates.append(got)
         if after_people is not None:
             candidates.append(after_people)
+        if not candidates and _link_in_phrase(text, span):
+            # `Meetup for the [Social Event](#social)`, `[Dinner](#d) at 1965m Altitude`:
+            # a link on some words of the title, which is the whole line
+            parts.title, parts.url = _clean_title(text), None
+            return
         if candidates:
             got = max(candidates, key=lambda g: (g.score, len(g.people)))
             parts.people = list(got.people)
@@ -406,6 +411,15 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     title, people, score, by, sep = best
     parts.title = _clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+def _link_in_phrase(text: str, span: Span) -> bool:
+    """Whether the link `span` covers some words of a short phrase that runs on around
+    it, with no separator between (`Meetup for the [Social Event](#x)`)."""
+    if not span.href or span.bold or span.italic or len(text.split()) > 15:
+        return False
+    before, after = text[:max(0, span.start)], text[span.end:]
+    return bool(re.search(r"[A-Za-z]\s$", before) or re.match(r"\s+[A-Za-z]", after))
 
 
 _BY_LEAD = re.compile(r"^by\s+(?=\S)", re.I)
