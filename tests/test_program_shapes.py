@@ -1870,3 +1870,14 @@ def test_a_bold_title_wrapped_over_two_lines_then_authors_and_a_liquid_abstract(
     texts = [ln.text for ln in doc.lines]
     assert "A High-level API for End-to-end Compression in Multi-GPU Cluster Applications" in texts
     assert "Ana Ruiz, Bo Chen and Li Wei" in texts
+
+
+def test_no_talk_length_is_announced_when_every_entry_has_its_own_range():
+    """A page of ranges only (`09:00 - 10:00 Opening Keynote`): no talk is placed by an
+    assumed length, so `planner check` says nothing of one."""
+    sch = read("## Monday, June 2, 2025\n\n09:00 - 10:00 Opening Keynote\n10:00 - 10:30 Coffee Break\n"
+               "10:30 - 12:00 Panel on Open Hardware\n")
+    assert not any(d.code == "talk-length" for d in sch.diagnostics)
+    placed = read("## Monday, June 2, 2025\n\n### 10:30 - 12:00 Session 1: Storage\n\n"
+                  "**Tiered Caching**  \nAna Ruiz\n\n**Learned Indexes**  \nBo Chen\n", "program.md")
+    assert any(d.code == "talk-length" for d in placed.diagnostics)
