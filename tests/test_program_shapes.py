@@ -1881,3 +1881,13 @@ def test_no_talk_length_is_announced_when_every_entry_has_its_own_range():
     placed = read("## Monday, June 2, 2025\n\n### 10:30 - 12:00 Session 1: Storage\n\n"
                   "**Tiered Caching**  \nAna Ruiz\n\n**Learned Indexes**  \nBo Chen\n", "program.md")
     assert any(d.code == "talk-length" for d in placed.diagnostics)
+
+
+def test_the_year_in_the_title_line_wins_over_a_weekday_that_does_not_fit_it():
+    """`Spring Systems Workshop 2023` over `Monday, June 3` (a Saturday in 2023): the
+    stated year is kept, with a warning, not replaced by a year that fits the weekday."""
+    sch = read("Spring Systems Workshop 2023\n\nMonday, June 3\n\n09:00 - 10:00 Opening\n"
+               "10:00 - 11:00 Tiered Caching, Ana Ruiz\n")
+    assert titled(sch, "Opening")["date"] == date(2023, 6, 3)
+    assert any(d.code == "weekday-mismatch" and "2023" in d.message for d in sch.diagnostics)
+    assert sch.conference == "Spring Systems Workshop 2023"
