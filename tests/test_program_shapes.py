@@ -1924,3 +1924,224 @@ August 9, 2024
     assert panel["people"] == ["Mira Okafor", "Tomas Lindqvist", "Priya Raman"]
     assert panel["affs"] == ["University of Lowell", "UMass Amherst", "UC Berkeley"]
     assert (panel["start"], panel["end"]) == ("14:00", "14:45")
+# ---------------------------------------------------------------------------------------
+# Layouts seen on real program pages the reader had not met (realtexts2)
+# ---------------------------------------------------------------------------------------
+
+TIME_FIELD_PAGE = """---
+layout: page
+title: "Program"
+---
+<h2 style="text-align: center;">Opening Keynote</h2>
+
+<p style="text-align: center;">
+<strong>Time</strong>: 09:00 - 10:00 &emsp;&emsp;
+<strong>Chair</strong>: Marta Okonkwo
+</p>
+
+<h2 style="text-align: center;">Coffee Break</h2>
+
+<p style="text-align: center;">
+  <strong>Time</strong>: 10:00 - 10:30 &emsp;&emsp;
+</p>
+<h2 style="text-align: center;">Poster Session on Sparse Sensing</h2>
+
+<p style="text-align: center;">
+  <strong>Time</strong>: 10:30 - 12:00 &emsp;&emsp;
+  <strong>Chair</strong>: Jonas Feld
+</p>
+"""
+
+
+def test_a_time_field_under_a_heading_gives_the_heading_its_time():
+    """`<h2>Title</h2>` then `<p><strong>Time</strong>: 09:00 - 10:00  Chair: X</p>`: the
+    line is a field of the heading above, whose title it times; `Time` is no title."""
+    sch = read(TIME_FIELD_PAGE, "program.md")
+    assert slots(sch) == {("Opening Keynote", "09:00", "10:00"), ("Coffee Break", "10:00", "10:30"),
+                          ("Poster Session on Sparse Sensing", "10:30", "12:00")}
+    assert [p.name for p in titled(sch, "Opening Keynote")["obj"].chairs] == ["Marta Okonkwo"]
+    assert "Time" not in titles(sch)
+
+
+def test_a_bulleted_link_holding_the_time_range_and_the_title():
+    """`* [9:30 to 11:00: Title, Part 1](session1)`: a range with `to`, a colon after its
+    end, and the link text after the time is all title (its commas part no speakers)."""
+    sch = read("# Tuesday, March 11, 2025\n\n"
+               "* [9:30 to 11:00: Getting Started with Task Graphs - Part 1 (basics)](session1)\n"
+               "* [11:15 to 13:00: Scheduling, Stealing and Other Tricks](session2)\n", "program.md")
+    assert slots(sch) == {("Getting Started with Task Graphs - Part 1 (basics)", "09:30", "11:00"),
+                          ("Scheduling, Stealing and Other Tricks", "11:15", "13:00")}
+    assert titled(sch, "Scheduling, Stealing and Other Tricks")["people"] == []
+
+
+def test_a_range_broken_after_its_dash_in_a_pasted_layout_table():
+    """A layout table pasted a cell a line: `4:00 pm - |` then `6:00 pm |` then the
+    title; the range is one, its title the line under it (a start with an empty end cell
+    is a start only)."""
+    sch = read("|\n|\nMonday, May 10th, 2027 |\n|\n|\n4:00 pm - |\n6:00 pm |\nBadge Pickup |\n"
+               "|\n7:30 pm - |\n|\nHallway Track |\nTuesday, May 11th, 2027 |\n|\n|\n"
+               "8:30 am - |\n10:00 am |\nOpening Plenary |\n|\n10:30 am - |\n12:00 pm |\n"
+               "Parallel Sessions |\n")
+    assert slots(sch) == {("Badge Pickup", "16:00", "18:00"), ("Hallway Track", "19:30", None),
+                          ("Opening Plenary", "08:30", "10:00"), ("Parallel Sessions", "10:30", "12:00")}
+    assert titled(sch, "Opening Plenary")["date"] == date(2027, 5, 11)
+
+
+def test_the_one_line_under_a_bare_time_is_its_title_though_it_reads_as_a_name():
+    """`7:30 am - 10:00 am` over `Registration`, `8:30 am - 5:00 pm` over `Developers Day`
+    (two capitalised words, as a name is written): each is the title of its time."""
+    sch = read("Friday, May 14, 2027\n\n7:30 am - 10:00 am\nRegistration\n\n"
+               "8:30 am - 5:00 pm\nDevelopers Day\n\n12:00 pm - 1:30 pm\nLunch\n")
+    assert slots(sch) == {("Registration", "07:30", "10:00"), ("Developers Day", "08:30", "17:00"),
+                          ("Lunch", "12:00", "13:30")}
+    assert titled(sch, "Developers Day")["people"] == []
+
+
+def test_rows_with_an_empty_time_cell_are_the_papers_of_the_session_row_above():
+    """`| 10:05 | **Session 1** |` then `|  | [*Title*](paper.pdf). A, B and C. |` rows:
+    the papers of that session, in order, with their authors (a browser's tab-separated
+    copy of the same table too, where the rows are plain `Title. A, B and C.`)."""
+    md = ("## Monday, June 2, 2025\n\n| Time (Lisbon) | Title |\n|:---:|:---|\n"
+          "| 9:00 | Opening Remarks |\n| 10:05 | **Session 1** |\n"
+          "|  | [*Tiered Memory Without Tears: Placement Policies for Disaggregated Hosts*](papers/p3.pdf)."
+          " Jun Park, Maria Lindqvist and Tomas Berg. |\n"
+          "|  | [*Pointer Chasing Considered Harmful, Again and Again*](papers/p7.pdf). Emil Sandberg,"
+          " Li Wei and Ana Ruiz. |\n| 10:35 | Coffee break |\n")
+    pasted = ("Monday, June 2, 2025\n\nTime (Lisbon)\tTitle\n9:00\tOpening Remarks\n10:05\tSession 1\n"
+              "\tTiered Memory Without Tears: Placement Policies for Disaggregated Hosts. Jun Park,"
+              " Maria Lindqvist and Tomas Berg.\n"
+              "\tPointer Chasing Considered Harmful, Again and Again. Emil Sandberg, Li Wei and Ana Ruiz.\n"
+              "10:35\tCoffee break\n")
+    for sch in (read(md, "program.md"), read(pasted)):
+        papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == "Session 1"]
+        assert papers == [
+            ("Tiered Memory Without Tears: Placement Policies for Disaggregated Hosts",
+             ["Jun Park", "Maria Lindqvist", "Tomas Berg"]),
+            ("Pointer Chasing Considered Harmful, Again and Again", ["Emil Sandberg", "Li Wei", "Ana Ruiz"])]
+        assert titled(sch, "Session 1")["start"] == "10:05"
+
+
+def test_a_plain_title_stop_authors_line_is_a_paper_however_long():
+    """`Title. A, B, C and D.` with no styling, long enough to read as a sentence by its
+    length, or with a title capitalised as names are: a paper and its authors."""
+    sch = read("Monday, June 2, 2025\n\n10:05 - 11:00 Session 2: Storage\n\n"
+               "Speculative Prefetching for Learned Index Structures on Tiered Memory Hardware. "
+               "Ana Ruiz, Bo Chen, Jun Park, Maria Lindqvist and Tomas Berg.\n\n"
+               "Adaptive Compaction and Tiering (ACT) Policies for Log Structured Stores. "
+               "Emil Sandberg, Li Wei and Sara Novak.\n")
+    papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == "Session 2: Storage"]
+    assert papers == [
+        ("Speculative Prefetching for Learned Index Structures on Tiered Memory Hardware",
+         ["Ana Ruiz", "Bo Chen", "Jun Park", "Maria Lindqvist", "Tomas Berg"]),
+        ("Adaptive Compaction and Tiering (ACT) Policies for Log Structured Stores",
+         ["Emil Sandberg", "Li Wei", "Sara Novak"])]
+
+
+def test_month_slash_day_over_each_table_starts_a_day_and_its_morning():
+    """US pages write the day as `4/11` beside its weekday, over each day's table; the
+    12-hour clocks without am/pm start again in the morning on the next day's table."""
+    sch = read("# Spring Hack Days 2019\n\n### Agenda\n\n *4/11* | Thursday\n -- | --\n"
+               "12:00 - 12:45 | Welcome & Lunch\n12:45 - 1:45 | Intro to Policy Gradients\n"
+               "6:30 - 8:30 | Team Dinner\n\n*4/12* | Friday\n-- | --\n8:30 - 9:00 | Breakfast\n"
+               "9:00 - 10:30 | Build a Racing Agent\n12:30 - 1 | Closing Thoughts\n", "README.md")
+    got = {(e["title"], e["date"], e["start"], e["end"]) for e in entries(sch) if e["start"]}
+    assert got == {("Welcome & Lunch", date(2019, 4, 11), "12:00", "12:45"),
+                   ("Intro to Policy Gradients", date(2019, 4, 11), "12:45", "13:45"),
+                   ("Team Dinner", date(2019, 4, 11), "18:30", "20:30"),
+                   ("Breakfast", date(2019, 4, 12), "08:30", "09:00"),
+                   ("Build a Racing Agent", date(2019, 4, 12), "09:00", "10:30"),
+                   ("Closing Thoughts", date(2019, 4, 12), "12:30", "13:00")}
+
+
+ROWS_OF_CELLS = """<html><body><table>
+<tr><td colspan="2" class="day-header">Monday, December 8, 2025</td></tr>
+<tr><td>09:20–11:00</td><td>
+  <div class="session-header">Session 4: Privacy and Storage Protocols (Learning-Based)</div>
+  <div class="chair">Session Chair: Marta Okonkwo</div>
+  <ul class="paper-list">
+    <li><span class="paper-id">[Paper 43]</span> <span class="paper-title">Graph Sketches for Encrypted Logs</span><br>
+        <span class="authors">Ana Ruiz, Bo Chen and Li Wei</span></li>
+    <li><span class="paper-id">[Paper 7]</span> <span class="paper-title">Oblivious Caching at Scale</span><br>
+        <span class="authors">Emil Sandberg and Sara Novak</span></li>
+  </ul></td></tr>
+<tr><td>11:20–12:20</td><td>
+  <div class="keynote-header">Keynote Speech 2</div>
+  <div>Professor Tomasz Kowalski</div>
+  <div>Lisbon Institute of Technology</div>
+  <div><strong>Coding Theory Meets Distributed Storage</strong></div>
+  <div>Talk Outline: Erasure codes are everywhere. We survey what they buy a storage system.</div>
+</td></tr>
+<tr><td>16:00–16:30</td><td>
+  <div>Invited Talk</div><div>Dr.Jun Park</div><div>University of Tartu</div>
+  <div><strong>Secret Sharing for the Working Engineer</strong></div>
+</td></tr>
+</table></body></html>
+"""
+
+
+def test_a_numbered_session_its_bracket_numbered_papers_and_keynote_blocks():
+    """A table of cells: `Session 4: Theme (Learning-Based)` (its theme, no person in the
+    parenthesis), `[Paper 43]` numbers before the titles (numbering, not title), and
+    `Keynote Speech 2` over the speaker, the speaker's affiliation and the talk's title."""
+    sch = read(ROWS_OF_CELLS, "program.html")
+    s = titled(sch, "Session 4: Privacy and Storage Protocols (Learning-Based)")
+    assert (s["date"], s["start"], s["end"], s["people"]) == (date(2025, 12, 8), "09:20", "11:00", [])
+    papers = [(e["title"], e["people"]) for e in entries(sch) if e["session"] == s["title"]]
+    assert papers == [("Graph Sketches for Encrypted Logs", ["Ana Ruiz", "Bo Chen", "Li Wei"]),
+                      ("Oblivious Caching at Scale", ["Emil Sandberg", "Sara Novak"])]
+    k = titled(sch, "Coding Theory Meets Distributed Storage")
+    assert (k["start"], k["kind"], k["people"], k["affs"]) == \
+        ("11:20", SessionKind.KEYNOTE, ["Tomasz Kowalski"], ["Lisbon Institute of Technology"])
+    i = titled(sch, "Secret Sharing for the Working Engineer")
+    assert (i["start"], i["people"], i["affs"]) == ("16:00", ["Jun Park"], ["University of Tartu"])
+
+
+def test_a_link_on_some_words_of_a_cell_leaves_the_whole_cell_the_title():
+    """`| 15:45 | Meetup for the [Social Event](#social-event) |`: the link names the section
+    further down; the entry is the whole cell, not the linked words."""
+    sch = read("# Thursday, 2025-07-03\n\n| Time  | Activity |\n|-------|----------|\n"
+               "| 15:20 | [Information](slides/02_social.pdf) Regarding the [Social Event](#social-event) |\n"
+               "| 15:45 | Meetup for the [Social Event](#social-event) |\n"
+               "| 18:30 | [Dinner](#social-event) at 1965m Altitude |\n"
+               "| 19:00 | [Keynote 2](#keynote-2) |\n", "program.md")
+    assert {(e["title"], e["start"]) for e in entries(sch)} == {
+        ("Information Regarding the Social Event", "15:20"), ("Meetup for the Social Event", "15:45"),
+        ("Dinner at 1965m Altitude", "18:30"), ("Keynote 2", "19:00")}
+
+
+def test_a_bold_title_wrapped_over_two_lines_then_authors_and_a_liquid_abstract():
+    """`**Title ... Cluster` / `Applications**  ` (a hard break after the wrapped bold
+    title), the authors, then a multi-line `{% include abstract.html text="..." %}`: the
+    title, the authors and the abstract stay lines of their own."""
+    from planner.parsers.program import read_doc
+
+    doc = read_doc("# Detailed Program\n\n## Technical Session 3\n\n*Session Chair: Marta Okonkwo*\n\n"
+                   "**Tiered Placement for Learned Indexes**  \nJun Park and Maria Lindqvist\n\n"
+                   "**A High-level API for End-to-end Compression in Multi-GPU Cluster\nApplications**  \n"
+                   "Ana Ruiz, Bo Chen and Li Wei\n{% include abstract.html \n"
+                   "text=\"Large data sizes call for compression. We propose an API that hides the\n"
+                   "codecs from the application.\" %}\n")
+    texts = [ln.text for ln in doc.lines]
+    assert "A High-level API for End-to-end Compression in Multi-GPU Cluster Applications" in texts
+    assert "Ana Ruiz, Bo Chen and Li Wei" in texts
+
+
+def test_no_talk_length_is_announced_when_every_entry_has_its_own_range():
+    """A page of ranges only (`09:00 - 10:00 Opening Keynote`): no talk is placed by an
+    assumed length, so `planner check` says nothing of one."""
+    sch = read("## Monday, June 2, 2025\n\n09:00 - 10:00 Opening Keynote\n10:00 - 10:30 Coffee Break\n"
+               "10:30 - 12:00 Panel on Open Hardware\n")
+    assert not any(d.code == "talk-length" for d in sch.diagnostics)
+    placed = read("## Monday, June 2, 2025\n\n### 10:30 - 12:00 Session 1: Storage\n\n"
+                  "**Tiered Caching**  \nAna Ruiz\n\n**Learned Indexes**  \nBo Chen\n", "program.md")
+    assert any(d.code == "talk-length" for d in placed.diagnostics)
+
+
+def test_the_year_in_the_title_line_wins_over_a_weekday_that_does_not_fit_it():
+    """`Spring Systems Workshop 2023` over `Monday, June 3` (a Saturday in 2023): the
+    stated year is kept, with a warning, not replaced by a year that fits the weekday."""
+    sch = read("Spring Systems Workshop 2023\n\nMonday, June 3\n\n09:00 - 10:00 Opening\n"
+               "10:00 - 11:00 Tiered Caching, Ana Ruiz\n")
+    assert titled(sch, "Opening")["date"] == date(2023, 6, 3)
+    assert any(d.code == "weekday-mismatch" and "2023" in d.message for d in sch.diagnostics)
+    assert sch.conference == "Spring Systems Workshop 2023"

@@ -114,6 +114,13 @@ def _next_start(
     return day[i] if i < len(day) else None
 
 
+def _places_talks(sessions: list[Session]) -> bool:
+    """Whether the assumed talk length places anything: a talk without a time of its
+    own, or a session whose end it estimates (no end, and no length of its kind)."""
+    return any(t.start is None for s in sessions for t in s.talks) or any(
+        s.end is None and (s.talks or s.kind not in _KIND_MINUTES) for s in sessions)
+
+
 def assign_times(
     schedule: Schedule, talk_minutes: int | None, diag: DiagnosticSink
 ) -> Schedule:
@@ -134,7 +141,7 @@ def assign_times(
                 "talk-length",
                 f"talk slots estimated at {talk_minutes} minutes, from {n} sessions' lengths",
             )
-        else:
+        elif _places_talks(sessions):
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
     talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
     starts = _stated_starts_by_day(sessions, clock)

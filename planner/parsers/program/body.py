@@ -17,7 +17,7 @@ from ...model import Link
 from .doc import Line
 from .items import ItemParts, split_item, strip_numbering
 from .kinds import label_kind, split_label
-from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of
+from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import Person, name_like, read_people, with_affiliation_line
 from .when import DEADLINE, find_days
 
@@ -200,6 +200,15 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             # people, no abstract
             parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
             if parts.title and parts.people and parts.by_label and parts.people_score >= 0.9:
+                out.append(Rec(ln, "title", strong=strong, parts=parts))
+                continue
+        if lead is None and 40 < len(text) < 500 and text.rstrip().endswith(".") and ". " in text:
+            # `Title. Ana Ruiz, Bo Chen and Li Wei.`: a paper, long by its authors (no
+            # abstract), its title maybe capitalised as names are
+            parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
+            if parts.title and parts.sep == "stop" and len(parts.people) >= 2 \
+                    and parts.people_score >= 0.99 and words(parts.title) >= 4 \
+                    and not is_prose(parts.title):
                 out.append(Rec(ln, "title", strong=strong, parts=parts))
                 continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):

@@ -273,6 +273,18 @@ class Builder:
                     if dated or any(m.weekday is not None and m.day for m in marks):
                         self.diag.info("year-stated", f"year {y} taken from the text")
                     return y
+            # no year the text names fits every weekday: the year it names in a title
+            # or heading still wins over them (`Spring Workshop 2023` / `Monday, June 3`)
+            top, weight = votes.most_common(1)[0]
+            named = any(top in years_in(ln.text) for ln in self.doc.lines[:3] if ln.cells is None)
+            if (weight >= 3 or named) and checks and not any(_fits(m, y) for m in checks for y, _ in votes.items()
+                                                  if y != top):
+                bad = next(m for m in checks if not _fits(m, top))
+                self.diag.warning(
+                    "weekday-mismatch",
+                    f"the text states the year {top}, but {bad.on(top):%B} {bad.day} {top} is not "
+                    f"the weekday it names; the dates are kept in {top} (use --year to change it)")
+                return top
         if evidence:
             return Counter(d.year for d in evidence).most_common(1)[0][0]
         if checks:

@@ -24,7 +24,7 @@ from .people import Person, name_like, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
-    r"\((?:poster|paper|talk)?\s*#?\s*\d{1,4}\)\s*:?\s*|(?:poster|paper|talk)\s*#\d+\s*:?\s*)",
+    r"[(\[](?:poster|paper|talk)?\s*#?\s*\d{1,4}[)\]]\s*:?\s*|(?:poster|paper|talk)\s*#\d+\s*:?\s*)",
     re.IGNORECASE,
 )
 _FIELD = re.compile(
@@ -167,7 +167,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if ":" in t and (_FIELD.search(t) is not None or prefer == "label"):
         return None
-    if split_label(t, labels)[0] is not None:
+    if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
     parts = ItemParts()
     best = _best_split(t, lenient, prefer)
@@ -180,6 +180,8 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     return parts
 
 
+_NUMBERED_SESSION = re.compile(r"^(?:research |paper |technical |oral |poster )?(?:session|track)\s+"
+                               r"[A-Z]?\d{1,2}[A-Z]?\s*[:.–—-]\s", re.IGNORECASE)
 _FINAL_ROOM = re.compile(r"^(?P<rest>.*\S)\s*\((?P<room>[^()]{2,60})\)\s*$")
 _ROOM_ONLY = re.compile(r"^(.+?)\s+only$", re.I)  # `(Hall B only)`
 
@@ -241,6 +243,14 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     elif prefer == "label" and not title_only and _page_label_then_people(parts, main):
         return parts
     if not main:
+        return parts
+    if not parts.people and _NUMBERED_SESSION.match(main):
+        # `Session 4: Security and Communication Protocols (Learning-Based)`: a numbered
+        # session's theme, whatever its words look like
+        styled = _styled_title(main, spans)
+        parts.title = _clean_title(main)
+        if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
+            parts.url = _absolute(styled[0].href)
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
         styled = _styled_title(main, spans)
@@ -369,6 +379,11 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
                 candidates.append(got)
         if after_people is not None:
             candidates.append(after_people)
+        if not candidates and _link_in_phrase(text, span):
+            # `Meetup for the [Social Event](#social)`, `[Dinner](#d) at 1965m Altitude`:
+            # a link on some words of the title, which is the whole line
+            parts.title, parts.url = _clean_title(text), None
+            return
         if candidates:
             got = max(candidates, key=lambda g: (g.score, len(g.people)))
             parts.people = list(got.people)
@@ -403,6 +418,15 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     title, people, score, by, sep = best
     parts.title = _clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+def _link_in_phrase(text: str, span: Span) -> bool:
+    """Whether the link `span` covers some words of a short phrase that runs on around
+    it, with no separator between (`Meetup for the [Social Event](#x)`)."""
+    if not span.href or span.bold or span.italic or len(text.split()) > 15:
+        return False
+    before, after = text[:max(0, span.start)], text[span.end:]
+    return bool(re.search(r"[A-Za-z]\s$", before) or re.match(r"\s+[A-Za-z]", after))
 
 
 _BY_LEAD = re.compile(r"^by\s+(?=\S)", re.I)

@@ -23,6 +23,7 @@ LABELS: dict[str, SessionKind] = {
     "keynote": SessionKind.KEYNOTE, "keynote talk": SessionKind.KEYNOTE,
     "keynote speaker": SessionKind.KEYNOTE, "opening keynote": SessionKind.KEYNOTE,
     "closing keynote": SessionKind.KEYNOTE, "keynote address": SessionKind.KEYNOTE,
+    "keynote speech": SessionKind.KEYNOTE,
     "plenary": SessionKind.KEYNOTE, "plenary talk": SessionKind.KEYNOTE,
     "spotlight": SessionKind.SPOTLIGHT, "spotlights": SessionKind.SPOTLIGHT,
     "panel": SessionKind.PANEL, "panel discussion": SessionKind.PANEL,

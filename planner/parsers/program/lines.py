@@ -57,7 +57,7 @@ class Header:
     rest: str  # the text without the time (and without a day given on the same line)
     rest_offset: int  # where `rest` starts in the line (for its spans)
     day: DayMark | None  # a day given on the same line (`Sat 3 Dec 07:15 a.m.`)
-    position: str  # "lead", "tail", "alone", "inner"
+    position: str  # "lead", "tail", "alone", "inner", "field" (`Time: 9:00-10:00`)
 
 
 def words(text: str) -> int:
@@ -207,6 +207,11 @@ _DURATION_AFTER = re.compile(
     r"(?:duration|long)?\s*\)\s*$", re.IGNORECASE)
 
 
+# The label of a line that gives an entry's time as a field (`Time: 14:00 - 15:30`).
+_TIME_FIELD = re.compile(r"^(?:time|times|when|time slot|hours|date and time|date & time)$",
+                         re.IGNORECASE)
+
+
 def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     """The time that makes `line` an entry's header, or None when it is not one.
 
@@ -239,6 +244,11 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
             before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
+    if before and _TIME_FIELD.match(before):
+        # `Time: 14:00 - 15:30  Chair: X` under a heading: a field of the entry above,
+        # the label no title
+        rest = after.strip(" -–—:|,")
+        return Header(t, rest, len(text) - len(after.lstrip(" -–—:|,")), day, "field")
     after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
     if after.endswith(")") and _DURATION_AFTER.search(after):
         after = _DURATION_AFTER.sub("", after)  # `(09:00-10:20) (1:20 duration)`: a note

@@ -26,7 +26,7 @@ from .anycase import AnyCase
 
 _HONORIFIC = re.compile(
     r"^(?:(?:Drs?|Prof|Profs|Professor|Mr|Mrs|Ms|Mx|Miss|Sir|Dame|Rev|Hon|Assoc|Asst|Dipl|Ing|PD|"
-    r"Dr\.-Ing|Dott|Dra|Sr|Sra|Herr|Frau)\.?(?:\s+|$))+",
+    r"Dr\.-Ing|Dott|Dra|Sr|Sra|Herr|Frau)(?:\.?(?:\s+|$)|\.(?=[A-Z][a-z])))+",
     re.IGNORECASE,
 )
 _SUFFIX = re.compile(r",?\s+(?:Ph\.?D\.?|M\.?D\.?|Jr\.?|Sr\.?|III?|IV)$")

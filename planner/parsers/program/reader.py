@@ -22,7 +22,7 @@ from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
-from .lines import day_line, header_of, is_debris, is_nav, is_people_line, label_line, people_of, words
+from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
 from .tables import RowItem, read_table
 from .when import DayMark, TimeMark, find_days, find_times
@@ -163,6 +163,12 @@ class Reader:
                 self.table(lines[i:j])
                 i = j
                 continue
+            joined = _open_range(ln, lines[i + 1]) if i + 1 < len(lines) else None
+            if joined is not None:
+                self.used.add(lines[i + 1].no)
+                self.line(joined)
+                i += 2
+                continue
             self.line(ln)
             i += 1
         self.close_all()
@@ -294,6 +300,15 @@ class Reader:
         under_title = room_only is not None or (layout and not rest.strip(" -–—:|"))
         above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
+        fields = None
+        if h.position == "field":
+            # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
+            # the rest of the line its fields
+            above = self._heading_above()
+            if above is not None:
+                fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
+                    if rest.strip() else None
+                under_title = True
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
@@ -307,12 +322,13 @@ class Reader:
         draft.day = self.day
         draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
-        spans = tuple(s for s in ln.spans if s.start >= h.rest_offset) if h.position == "lead" else ()
+        # (a span from before the time over the rest counts for the rest: the whole
+        # `[9:30 to 11:00: Title](session1)` is a link on the title)
+        spans = tuple(s for s in ln.spans if s.start >= h.rest_offset or s.end > h.rest_offset
+                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" else ()
         if h.rest_offset and spans:
-            from .doc import Span
-
-            spans = tuple(Span(s.start - h.rest_offset, s.end - h.rest_offset, s.bold, s.italic, s.href)
-                          for s in spans)
+            spans = tuple(Span(max(0, s.start - h.rest_offset), s.end - h.rest_offset, s.bold,
+                               s.italic, s.href) for s in spans)
         if under_title:
             if room_only is not None:
                 draft.room = room_only.group(1).strip()
@@ -323,6 +339,10 @@ class Reader:
                     rest, draft.room = _title_comma_room(rest, draft.room)
                     spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
+        if fields is not None:
+            draft.chairs += fields.chairs
+            draft.people = draft.people or list(fields.people)
+            draft.room = draft.room or fields.room
         draft.body_para = ln.para
         self.place(draft)
         return draft
@@ -345,6 +365,14 @@ class Reader:
             return None  # the speakers of the entry, written above its time
         holder.pop()
         return above
+
+    def _heading_above(self) -> Line | None:
+        """The heading read last, when no other line came after it: taken from the
+        lines waiting to be read or from the open entry's body."""
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        if not holder or not holder[-1].heading:
+            return None
+        return holder.pop()
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")
@@ -618,7 +646,9 @@ class Reader:
                 draft.links.append(Link(label=ln.text[:60], url=href))
         if t is None:
             if item.continuation and self.stack:
+                # (the lines are the entry's now: its body reads them when it closes)
                 self.stack[-1].body.extend(title_lines)
+                self.stack[-1].used.update(ln.no for ln in title_lines)
                 return None
             self.loose.append(draft)
             return draft
@@ -731,6 +761,8 @@ class Reader:
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
+        if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
+            return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
@@ -758,6 +790,14 @@ class Reader:
                                       got.entries == 1 and not got.people[0].affiliation):
                 first.kind, first.parts = "title", None
                 d.people, d.title_from_label = [Person(d.title), *d.people], True
+        lone = [r for r in own if r.kind != "skip"] if d.slot and d.title is None \
+            and not d.children and not groups else []
+        if len(lone) == 1 and lone[0].kind in ("people", "section"):
+            # `7:30 am - 10:00 am` over `Registration` alone: the one line under a bare
+            # time is its title, though it reads as a name (`Developers Day`) or a heading
+            got = read_people(lone[0].line.text) if lone[0].kind == "people" else None
+            if got is None or got.entries == 1 and not got.people[0].affiliation:
+                lone[0].kind, lone[0].parts = "title", None
         if d.from_table and d.title is None and not groups \
                 and sum(r.kind == "people" for r in own) >= 2 \
                 and not any(r.kind == "title" for r in own):
@@ -1191,6 +1231,38 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
     return True
 
 
+def _label_person_title(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote Speech 1` / `Professor Ana Ruiz` / `University of Lisbon` / the talk's
+    title / `Talk Outline: ...`: a kind label alone over the speaker, the speaker's
+    affiliation and the title; what follows is the abstract."""
+    texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+    if len(texts) < 3 or len(texts[0]) > 40:
+        return False
+    kind = label_kind(texts[0].rstrip(":"))
+    if kind is None:
+        return False
+    got = read_people(texts[1], lenient=True)
+    if got is None or len(got.people) != 1 or got.score < 0.6 or not name_like(got.people[0].name):
+        return False
+    person = got.people[0]
+    k = 2
+    if not person.affiliation and org_like(texts[k]) and len(texts) > 3:
+        person = Person(person.name, texts[k])
+        k += 1
+    title = texts[k]
+    who = people_of(title)
+    if is_prose(title) or label_line(title) is not None or who is not None and who.score >= 0.5:
+        return False
+    d.title, d.slot, d.title_from_label = title, False, False
+    d.kind, d.label = d.kind or kind, texts[0]
+    d.people = [person]
+    for text in texts[k + 1:]:
+        got_label = label_line(text)
+        d.abstract.append(got_label[1] if got_label and got_label[1] else text)
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
 _NUMBERED_LABEL = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)(?:\s+#?\d{1,2})?\s*:\s*(?P<rest>\S.*)$")
 
@@ -1215,6 +1287,21 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
     if len(orgs) != len(people):
         orgs = [" ".join(orgs)] * len(people)
     return [p if p.affiliation else Person(p.name, o, p.room) for p, o in zip(people, orgs)]
+
+
+def _open_range(ln: Line, nxt: Line) -> Line | None:
+    """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
+    line each), read as one line; None for any other pair of lines."""
+    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
+            or not _CLOCK_FIRST.match(nxt.text):
+        return None
+    return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
+
+
+_OPEN_RANGE = re.compile(r"^[\s*•|-]*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?\s?m\.?)?\s*(?:-{1,2}|–|—|to)\s*\|?\s*$",
+                         re.IGNORECASE)
+_CLOCK_FIRST = re.compile(r"^[\s|]*\d{1,2}(?:[:.]\d\d\s*(?:[ap]\.?\s?m\b\.?)?|\s*[ap]\.?\s?m\b\.?)",
+                          re.IGNORECASE)
 
 
 def _run_together(ln: Line) -> list[Line] | None:

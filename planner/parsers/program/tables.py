@@ -438,10 +438,19 @@ def _day_cell(text: str) -> DayMark | None:
     if not d:
         return None
     m = d[0]
-    if m.weekday is None and not m.full:
+    if m.weekday is None and not m.full and (m.day is None or m.month is None):
         return None
     rest = (text[:m.begin] + text[m.stop:]).strip(" ,*()")
     return m if len(rest.split()) <= 2 else None
+
+
+def _date_and_weekday(vals: list[str]) -> bool:
+    """`4/11` and `Thursday`: a date without its weekday and a weekday alone."""
+    marks = [_day_cell(v) for v in vals]
+    if any(m is None for m in marks):
+        return False
+    kinds = sorted((m.weekday is not None, m.day is not None) for m in marks)
+    return kinds == [(False, True), (True, False)]
 
 
 def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) -> int | None:
@@ -451,6 +460,8 @@ def _find_header(rows: list[Line], texts: list[list[str | None]], width: int) ->
             continue
         if len(vals) == 1 and k < 2 and _day_cell(vals[0]):
             continue  # the day over the header (`| Monday October 23, 2023 | | |`)
+        if len(vals) == 2 and _date_and_weekday(vals):
+            break  # `| 4/11 | Thursday |`: one day written in two cells, over its rows
         if len(vals) >= 2 and all(_day_cell(v) for v in vals):
             return k  # `|  | Monday 15 July | Tuesday 16 July |`: days over their columns
         if len(vals) == 2 and any(_day_cell(v) for v in vals) \

@@ -48,7 +48,7 @@ _TIME_START = re.compile(
 _BLOCK_MARKS = frozenset("{[`~*-_<#=")
 
 _NO_JOIN = re.compile(
-    r"^\s*(?:[\w][\w /&'-]{0,24}:\s|\d{1,2}(?::\d\d|\s*[ap]\.?m\b)|\d{1,2}[.:]\d\d|[-*+•]\s|\d{1,3}[.)]\s|\[\d+\]|[#|<])",
+    r"^\s*(?:[\w][\w /&'-]{0,24}:\s|\d{1,2}(?::\d\d|\s*[ap]\.?m\b)|\d{1,2}[.:]\d\d|[-*+•]\s|\d{1,3}[.)]\s|\[\d+\]|[#|<]|\{%)",
     re.IGNORECASE,
 )
 
@@ -142,7 +142,8 @@ class _Builder:
 
     def join(self, prev: Line, raw: str) -> Line:
         """A soft-wrapped line of a Markdown paragraph: one line, as the page shows it."""
-        joined = self.last_raw.rstrip() + " " + raw.strip()
+        # (the joined line keeps the hard break its last part ends with: `Title**  `)
+        joined = self.last_raw.rstrip() + " " + raw.lstrip()
         text, spans = parse_inline(joined, self.refs)
         ln = Line(prev.no, text, spans, heading=prev.heading, bullet=prev.bullet, item=prev.item,
                   para=prev.para)

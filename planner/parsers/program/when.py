@@ -48,8 +48,9 @@ _TIME_RE = re.compile(
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
     # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
-    # (and a meridiem may be followed by a colon, `8:55 AM:  Title`)
-    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):)|\.\d)",
+    # (and a meridiem may be followed by a colon, `8:55 AM:  Title`, so may a clock before
+    # a blank, `9:30 to 11:00: Title`; `10:30:45` is no clock)
+    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
@@ -310,6 +311,9 @@ class DayMark:
 _WORD = re.compile(r"[^\W\d_]+-feira\b|[^\W\d_]+\.?|\d{1,4}(?:st|nd|rd|th|er)?\b(?:\.(?=\s))?|[,/]|[-–]")
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
+# `4/11`, `10/21`: a month and day without a year, as US pages write a day beside its
+# weekday or alone in a short heading
+_MONTH_DAY = re.compile(r"(?<![\d.:/\w])(\d{1,2})/(\d{1,2})(?![\d/:\w])")
 _DAY_N = re.compile(
     r"\bday\s*(\d{1,2}|one|two|three|four|five|six|seven)\b|"
     r"\b(first|second|third|fourth|fifth)\s+day\b", re.IGNORECASE)
@@ -394,7 +398,7 @@ def has_day_anchor(line: str) -> bool:
 
 def find_days(line: str) -> list[DayMark]:
     """Every date-like run in `line`: a weekday, a day with a month, or a numeric date."""
-    if not has_day_anchor(line):
+    if not has_day_anchor(line) and not ("/" in line and len(line) <= 60 and _MONTH_DAY.search(line)):
         return []  # no weekday, month, numeric date or `Day N`: most lines, decided fast
     out: list[DayMark] = []
     taken: list[tuple[int, int]] = []
@@ -415,6 +419,17 @@ def find_days(line: str) -> list[DayMark]:
         year = int(y) if len(y) == 4 else 2000 + int(y)
         out.append(DayMark(None, d, mo, year, m.start(), m.end()))
         taken.append((m.start(), m.end()))
+    if "/" in line and len(line) <= 60:
+        for m in _MONTH_DAY.finditer(line):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            mo, d = int(m.group(1)), int(m.group(2))
+            if mo > 12 >= d:
+                mo, d = d, mo  # `21/10`: day first
+            if not (1 <= mo <= 12 and 1 <= d <= 31) or len(line.split()) > 6:
+                continue
+            out.append(DayMark(None, d, mo, None, m.start(), m.end()))
+            taken.append((m.start(), m.end()))
     # runs of date words, grown from each weekday or month word
     toks = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(line)]
     anchors = [k for k, (w, _, _) in enumerate(toks)
@@ -467,6 +482,12 @@ def _merge_weekdays(marks: list[DayMark], line: str) -> list[DayMark]:
                 and not line[prev.stop:m.begin].strip(" ,")):
             out[-1] = DayMark(prev.weekday, m.day, m.month, m.year, prev.begin, m.stop,
                               last_day=m.last_day)
+            continue
+        if (prev is not None and prev.weekday is None and prev.day is not None
+                and prev.month is not None and m.weekday is not None and m.day is None
+                and not line[prev.stop:m.begin].strip(" ,|*_()")):
+            # `*4/11* | Thursday`: a date, then its weekday in the next cell
+            out[-1] = DayMark(m.weekday, prev.day, prev.month, prev.year, prev.begin, m.stop)
             continue
         out.append(m)
     return out
