@@ -158,11 +158,16 @@ def read_entry(path: Path, magic: bytes, parse: Callable[[bytes, int], T | None]
         discard(path)  # corrupt, foreign or truncated: made anew
         return None
     if got is not None:
-        try:
-            os.utime(path)
-        except OSError:
-            pass
+        mark_used(path)
     return got
+
+
+def mark_used(path: Path) -> None:
+    """Mark an entry recently used, so that it is evicted last (never fatal)."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def discard(path: Path) -> None:

@@ -326,10 +326,7 @@ def read(path: str | os.PathLike[str], options: LoadOptions) -> DayEntry | None:
         f.close()
         cache.discard(where)
         return None
-    try:
-        os.utime(where)  # recently used: evicted last
-    except OSError:
-        pass
+    cache.mark_used(where)
     return entry
 
 

@@ -317,10 +317,7 @@ def _stored(path: Path, signature: dict[str, Any]) -> StoredSchedule | None:
         return None
     if made_for != signature:
         return None
-    try:
-        os.utime(path)  # recently used: evicted last
-    except OSError:
-        pass
+    cache.mark_used(path)
     return stored
 
 

@@ -96,10 +96,7 @@ def load(entry: Path) -> tuple[list[Interval], list[str]] | None:
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         cache.discard(entry)
         return None
-    try:
-        os.utime(entry)  # recently used: evicted last
-    except OSError:
-        pass
+    cache.mark_used(entry)
     return intervals, warnings
 
 
