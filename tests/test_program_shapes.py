@@ -2145,3 +2145,44 @@ def test_the_year_in_the_title_line_wins_over_a_weekday_that_does_not_fit_it():
     assert titled(sch, "Opening")["date"] == date(2023, 6, 3)
     assert any(d.code == "weekday-mismatch" and "2023" in d.message for d in sch.diagnostics)
     assert sch.conference == "Spring Systems Workshop 2023"
+
+
+def test_markdown_inside_nested_html_wrappers_is_read_as_markdown():
+    """`<div class="content">`, a blank line, `<section>`, a blank line, then a Markdown
+    table: each wrapper is a block of its own (CommonMark ends one at a blank line), and
+    the table is a table (both wrappers were read as one HTML block, the table flattened)."""
+    sch = read("""<div class="content">
+
+<section id="program">
+
+## Program, May 5, 2025
+
+| Time | Title | Speaker |
+|---|---|---|
+| 09:00 - 09:30 | Opening Remarks | Organizers |
+| 09:30 - 10:15 | Sparse Rewards Are Enough | Mira Okafor |
+
+</section>
+
+</div>
+""", "index.md")
+    got = {e["title"]: e for e in entries(sch)}
+    assert got["Sparse Rewards Are Enough"]["people"] == ["Mira Okafor"]
+    assert (got["Sparse Rewards Are Enough"]["start"], got["Sparse Rewards Are Enough"]["date"]) \
+        == ("09:30", date(2025, 5, 5))
+
+
+def test_a_publication_lines_materials_on_lines_of_their_own_are_links():
+    """`Paper ([PDF](…)),` and `SysML Slides ([PDF](…), [PPTX](…)),` on lines of their
+    own under an entry (ended with a Markdown hard break) are its links, not entries."""
+    sch = read("""# Papers 2018
+
+  * *Serving Models at Scale with Little Fuss.* Mira Okafor, Tomas Lindqvist, Ana Ruiz.  
+    Paper ([PDF](/files/a.pdf) ),  
+    Slides ([PDF](/files/a-slides.pdf), [PPTX](/files/a-slides.pptx))  
+  * *Coded Elastic Training.* Priya Raman, Ines Varga.  
+    Paper ([PDF](/files/b.pdf))
+""", "papers.md")
+    titles = [t.title for t in sch.unscheduled]
+    assert titles == ["Serving Models at Scale with Little Fuss", "Coded Elastic Training"]
+    assert [p.name for p in sch.unscheduled[0].speakers] == ["Mira Okafor", "Tomas Lindqvist", "Ana Ruiz"]

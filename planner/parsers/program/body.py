@@ -42,6 +42,12 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
 _LINK_SENTENCE = re.compile(
     r"^(?:read|download|view|get|see|watch)\b.{0,30}\b(?:pdf|html|paper|slides|video|recording|"
     r"preprint|abstract)s?\b[\w |/,()]{0,30}$", re.IGNORECASE)
+# A line of materials only: `Paper (PDF),`, `SysML Slides (PDF, PPTX),` (a publication
+# page's links under its entry, on lines of their own)
+_MATERIAL = r"(?:pdf|pptx?|slides?|video|code|poster|html|bib(?:tex)?|arxiv|doi|demo|link|web)"
+_MATERIALS = re.compile(
+    r"^(?:[\w .&/+-]{0,40}?\(\s*" + _MATERIAL + r"(?:\s*,\s*" + _MATERIAL + r")*\s*\)\s*[,;.]?\s*)+$",
+    re.IGNORECASE)
 _URL = re.compile(r"^https?://\S+$")
 _BIO_LABELS = {"bio", "biography", "about the speaker"}
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
@@ -171,8 +177,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 continue
             out.append(Rec(ln, "label", name, value))
             continue
-        if _LINK_SENTENCE.match(text):
-            out.append(Rec(ln, "link", "links", text))  # `Read the paper in PDF | HTML`
+        if _LINK_SENTENCE.match(text) or (ln.spans and _MATERIALS.match(text)):
+            # `Read the paper in PDF | HTML`, `SysML Slides ([PDF](…), [PPTX](…)),`
+            out.append(Rec(ln, "link", "links", text))
             continue
         if _IDENTIFIER.match(text):
             out.append(Rec(ln, "link", "identifier", text))  # `arXiv:2505.00988 [pdf, other]`

@@ -350,18 +350,32 @@ def _fenced(b: _Builder, i: int, fence: str) -> int:
     return j + 1
 
 
-def _markdown_inside(src: list[str], i: int) -> bool:
-    """`<section id="schedule">`, a blank line, then Markdown (`## Schedule`, a pipe
-    table): the tag is a wrapper of its own and the Markdown is read as Markdown, as
-    CommonMark ends an HTML block at a blank line.  (A pasted `<table>` whose rows are
-    split by blank lines goes on with more tags.)"""
-    j = i + 1
-    while j < len(src) and src[j].strip():
-        j += 1
-    while j < len(src) and not src[j].strip():
-        j += 1
-    return j < len(src) and j > i + 1 and not src[j].lstrip().startswith("<") \
-        and not src[j - 1].strip() and i + 1 < len(src) and not src[i + 1].strip()
+def _markdown_inside(src: list[str], i: int, tag: str) -> bool:
+    """`<section id="schedule">` (or `<div class="content">`), a blank line, then
+    Markdown (`## Schedule`, a pipe table, a list) before the wrapper closes: the tag is a
+    wrapper of its own and the Markdown is read as Markdown, as CommonMark ends an HTML
+    block at a blank line.  (A pasted `<table>` whose rows are split by blank lines goes
+    on with more tags, and plain text between tags is the HTML's.)"""
+    if i + 1 >= len(src) or src[i + 1].strip():
+        return False
+    depth, blank = 0, True
+    for j in range(i, min(len(src), i + 20000)):
+        line = src[j].strip()
+        if not line:
+            blank = True
+            continue
+        if j > i and blank and not line.startswith("<") and _MD_BLOCK.match(line):
+            return True
+        blank = False
+        for mt in _TAG_NAME.finditer(line):
+            if mt.group(2).lower() == tag and not mt.group(3):
+                depth += -1 if mt.group(1) else 1
+        if depth <= 0:
+            return False
+    return False
+
+
+_MD_BLOCK = re.compile(r"^(?:#{1,6}\s|\|.*\||[-*+]\s+\S|\d{1,3}[.)]\s+\S)")
 
 
 def _html_block(b: _Builder, i: int) -> int:
@@ -382,7 +396,7 @@ def _html_block(b: _Builder, i: int) -> int:
         for k in range(i, end + 1):
             b.markup.add(k + 1)
         return end + 1
-    if tag in _CONTAINERS and not _markdown_inside(src, i):
+    if tag in _CONTAINERS and not _markdown_inside(src, i, tag):
         depth = 0
         while j < len(src):
             for mt in _TAG_NAME.finditer(src[j]):
