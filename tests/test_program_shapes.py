@@ -2186,3 +2186,29 @@ def test_a_publication_lines_materials_on_lines_of_their_own_are_links():
     titles = [t.title for t in sch.unscheduled]
     assert titles == ["Serving Models at Scale with Little Fuss", "Coded Elastic Training"]
     assert [p.name for p in sch.unscheduled[0].speakers] == ["Mira Okafor", "Tomas Lindqvist", "Ana Ruiz"]
+
+
+def test_a_pasted_publication_list_of_plain_citations():
+    """A publications page pasted from the browser: no bold or italics left, each entry
+    `Authors. Title. Venue, place, date.` (or no venue) with its abstract under it; each
+    citation starts an entry of its own, even right after an abstract."""
+    sch = read("""Accepted Papers
+
+Mira Okafor and Tomas Lindqvist. Behavioural Theory of Reflective Schedulers.
+We develop a theory of schedulers that can modify their own behaviour.
+
+Ana Ruiz, Bo Chen, Priya Raman and Ines Varga. Using Symbolic Execution to Detect Flaws in Smart Contracts. The 30th International Conference on Software Engineering (ICSE 2015), Lincoln, Nebraska, November 2015.
+Smart contracts are programs that automate agreements between parties.
+
+Lasse H. Hansen. Safely Encoding Proof Obligations in SMT-LIB.
+This paper presents a sound encoding of proof obligations.
+""", "papers.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Behavioural Theory of Reflective Schedulers": ["Mira Okafor", "Tomas Lindqvist"],
+        "Using Symbolic Execution to Detect Flaws in Smart Contracts":
+            ["Ana Ruiz", "Bo Chen", "Priya Raman", "Ines Varga"],
+        "Safely Encoding Proof Obligations in SMT-LIB": ["Lasse H. Hansen"],
+    }
+    talk = next(t for t in sch.unscheduled if t.title.startswith("Behavioural"))
+    assert "modify their own behaviour" in talk.abstract

@@ -218,6 +218,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                     and not is_prose(parts.title):
                 out.append(Rec(ln, "title", strong=strong, parts=parts))
                 continue
+        if lead is None and not any(sp.bold or sp.italic for sp in ln.spans):
+            # `A. Ruiz, Bo Chen. Title of the Paper. Venue 2015, City, May 2015.`: a
+            # citation pasted without its styling, the people first
+            parts = _citation(text)
+            if parts is not None:  # (an entry of its own, even right after an abstract)
+                out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
@@ -232,6 +239,41 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         out.append(Rec(ln, "title", strong=strong,
                        parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
     return out
+
+
+# Where a citation's parts end: a full stop before a capital, a digit or a quote.
+# (never the stop of an initial: `Lasse H. Hansen`)
+_CITATION_STOP = re.compile(r"(?<=[^\s.])(?<!\s[A-Z])(?<!^[A-Z])\.\s+(?=[\"“A-Z0-9])")
+_CITATION_TITLE = re.compile(r"(.+?[^\s.][.?!])(?=\s+[\"“A-Z0-9(]|\s*$)")
+
+
+def _citation(text: str) -> ItemParts | None:
+    """`Suresh Kothari, Benjamin Holland. Computer-aided Collaborative Validation of Large
+    Software. The 30th IEEE/ACM International Conference …, November 2015.`: the people
+    (every one a name), the title (three words or more, no sentence), then the venue if
+    any (`Klaus-Dieter Schewe and Flavio Ferrarotti. Behavioural Theory of …`)."""
+    if not 40 < len(text) < 800 or ". " not in text or not text.rstrip().endswith("."):
+        return None
+    for m in _CITATION_STOP.finditer(text):
+        head = text[:m.start()]
+        if len(head) > 300:
+            return None
+        got = read_people(head)
+        if got is None or not got.people or got.score < 0.99 \
+                or not all(name_like(p.name) for p in got.people):
+            continue
+        rest = text[m.end():]
+        t = _CITATION_TITLE.match(rest)
+        if t is None:
+            return None
+        title = t.group(1).strip()
+        title = title[:-1] if title.endswith(".") else title
+        venue = rest[t.end():].strip() or None
+        if len(title.split()) < 3 or is_prose(title):
+            return None
+        return ItemParts(title=title, people=list(got.people), people_score=got.score,
+                         venue=venue, sep="stop")
+    return None
 
 
 def _next_meaningful(recs: list[Rec], i: int) -> int | None:
