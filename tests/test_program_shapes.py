@@ -2212,3 +2212,19 @@ This paper presents a sound encoding of proof obligations.
     }
     talk = next(t for t in sch.unscheduled if t.title.startswith("Behavioural"))
     assert "modify their own behaviour" in talk.abstract
+
+
+def test_a_pasted_title_first_citation_list():
+    """`Title. Author, Author, Author. Workshop. Paper (PDF), Poster (PDF)`, pasted: the
+    title first, then two people or more, then the venue and the links."""
+    sch = read("""I am happy to announce that my team has four papers accepted at the workshops this year:
+
+Coded Elastic Training. Yaoqing Yan, Mira Okafor, Pulkit Grover. Systems for ML Workshop. Paper (PDF), Poster (PDF)
+A Neural Framework for Learning Graph to Graph Translation. M. Clara De Paolis Kaluza, Ana Ruiz, Rose Yu. Relational Representation Learning Workshop. Paper (PDF)
+""", "news.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Coded Elastic Training": ["Yaoqing Yan", "Mira Okafor", "Pulkit Grover"],
+        "A Neural Framework for Learning Graph to Graph Translation":
+            ["M. Clara De Paolis Kaluza", "Ana Ruiz", "Rose Yu"],
+    }

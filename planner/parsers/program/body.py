@@ -243,7 +243,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.
 # (never the stop of an initial: `Lasse H. Hansen`)
-_CITATION_STOP = re.compile(r"(?<=[^\s.])(?<!\s[A-Z])(?<!^[A-Z])\.\s+(?=[\"“A-Z0-9])")
+_CITATION_STOP = re.compile(r"(?<=[^\s.])(?<![\s.][A-Z])(?<!^[A-Z])\.\s+(?=[\"“A-Z0-9])")
 _CITATION_TITLE = re.compile(r"(.+?[^\s.][.?!])(?=\s+[\"“A-Z0-9(]|\s*$)")
 
 
@@ -252,9 +252,11 @@ def _citation(text: str) -> ItemParts | None:
     Software. The 30th IEEE/ACM International Conference …, November 2015.`: the people
     (every one a name), the title (three words or more, no sentence), then the venue if
     any (`Klaus-Dieter Schewe and Flavio Ferrarotti. Behavioural Theory of …`)."""
-    if not 40 < len(text) < 800 or ". " not in text or not text.rstrip().endswith("."):
+    if not 40 < len(text) < 800 or ". " not in text:
         return None
-    for m in _CITATION_STOP.finditer(text):
+    # (people first: the line ends as a citation does, `… November 2015.`; the people
+    # may not end at an initial's stop: `Lasse H. Hansen`, `G.S. Hari Priya`)
+    for m in _CITATION_STOP.finditer(text) if text.rstrip().endswith(".") else ():
         head = text[:m.start()]
         if len(head) > 300:
             return None
@@ -271,6 +273,28 @@ def _citation(text: str) -> ItemParts | None:
         venue = rest[t.end():].strip() or None
         if len(title.split()) < 3 or is_prose(title):
             return None
+        return ItemParts(title=title, people=list(got.people), people_score=got.score,
+                         venue=venue, sep="stop")
+    return _title_first_citation(text)
+
+
+def _title_first_citation(text: str) -> ItemParts | None:
+    """`Coded Elastic Computing. Yaoqing Yang, Matteo Interlandi, Pulkit Grover. Systems
+    for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence), then two
+    people or more (every one a name), then the venue and links."""
+    stops = list(_CITATION_STOP.finditer(text))
+    for k, m in enumerate(stops):
+        title = text[:m.start()].strip()
+        if len(title) > 300:
+            return None
+        if len(title.split()) < 3 or is_prose(title) or "," in title and is_people_line(title):
+            continue
+        end = stops[k + 1].start() if k + 1 < len(stops) else len(text.rstrip().rstrip("."))
+        got = read_people(text[m.end():end])
+        if got is None or len(got.people) < 2 or got.score < 0.99 \
+                or not all(name_like(p.name) for p in got.people):
+            continue
+        venue = text[end:].strip(" .") or None
         return ItemParts(title=title, people=list(got.people), people_score=got.score,
                          venue=venue, sep="stop")
     return None
