@@ -2228,3 +2228,32 @@ A Neural Framework for Learning Graph to Graph Translation. M. Clara De Paolis K
         "A Neural Framework for Learning Graph to Graph Translation":
             ["M. Clara De Paolis Kaluza", "Ana Ruiz", "Rose Yu"],
     }
+
+
+def test_pasted_speaker_colon_title_paragraphs_after_abstracts():
+    """`Name: Title` lines, each in a paragraph of its own after the last abstract (a
+    page of bold `**Name: Title**` headings pasted as plain text): each is a talk; an
+    abstract's own paragraph that reads as a title with people (`Based on joint work
+    with …`) stays in the abstract."""
+    sch = read("""Talks and abstracts
+
+Wim Bastiaans: Reactive Rules for Language Workbenches
+
+Dclare is a plugin that adds a rules aspect to language definitions. Rules behave incrementally and immediately.
+
+Based on joint work with Ana Ruiz, Bo Chen, and Priya Raman
+
+Jos Warmelo: ProjectIt – A Framework for Building Projectional Web Editors
+
+ProjectIt is a TypeScript framework to create and implement projectional editors for domain-specific languages.
+
+Berndt Kolbe: Convecton - an update
+
+At last year's meetup we presented the idea of Convecton. A lot has happened since then, and we will show demos.
+""", "talks.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Reactive Rules for Language Workbenches": ["Wim Bastiaans"],
+        "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
+        "Convecton - an update": ["Berndt Kolbe"],
+    }

@@ -335,6 +335,18 @@ def _after_text(recs: list[Rec], i: int) -> bool:
     return prev.kind == "prose" or (prev.kind == "label" and prev.label in _TEXT_LABELS)
 
 
+def _new_paragraph(recs: list[Rec], i: int) -> bool:
+    """Whether record `i` opens a paragraph of its own after the text above it: `Jos
+    Warmer: ProjectIt – A Framework …` after a blank line under the last abstract, as a
+    page pasted without its bold leaves it (only that `Speaker: Title` form: an
+    abstract's own paragraph may read as a title with people, `Based on joint work
+    with A, B and C`)."""
+    j = i - 1
+    while j >= 0 and recs[j].kind == "skip":
+        j -= 1
+    return j >= 0 and recs[i].line.para != recs[j].line.para
+
+
 def _short_title(r: Rec) -> bool:
     t = r.line.text
     return r.kind in ("title", "people") and len(t.split()) <= 4 and not re.search(r"[,;:()·]", t)
@@ -385,7 +397,9 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                         and _short_title(recs[k]):
                     follows_people = False
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
-                and r.parts.title and not _after_text(recs, i)
+                and r.parts.title and (not _after_text(recs, i) or (
+                    r.parts.sep == "colon-first" and not follows_people
+                    and _new_paragraph(recs, i)))
             marked = dominant and r.strong == dominant and n_marked >= 2
             if follows_people or one_line or marked or r.paired:
                 starts.append(i)
