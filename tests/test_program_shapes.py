@@ -2257,3 +2257,22 @@ At last year's meetup we presented the idea of Convecton. A lot has happened sin
         "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
         "Convecton - an update": ["Berndt Kolbe"],
     }
+
+
+def test_pasted_speaker_colon_title_lines_without_blank_lines():
+    """The same page pasted with no blank lines: a `Speaker: Title` line right after the
+    last sentence of an abstract, itself no sentence, starts the next talk."""
+    sch = read("""Talks and abstracts
+Wim Bastiaans: Reactive Rules for Language Workbenches
+Dclare is a plugin that adds a rules aspect to language definitions. Rules behave incrementally and immediately.
+Jos Warmelo: ProjectIt – A Framework for Building Projectional Web Editors
+ProjectIt is a TypeScript framework to create and implement projectional editors for domain-specific languages.
+Berndt Kolbe: Convecton - an update
+At last year's meetup we presented the idea of Convecton. A lot has happened since then, and we will show demos.
+""", "talks.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Reactive Rules for Language Workbenches": ["Wim Bastiaans"],
+        "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
+        "Convecton - an update": ["Berndt Kolbe"],
+    }

@@ -335,6 +335,20 @@ def _after_text(recs: list[Rec], i: int) -> bool:
     return prev.kind == "prose" or (prev.kind == "label" and prev.label in _TEXT_LABELS)
 
 
+def _starts_anew(recs: list[Rec], i: int) -> bool:
+    """A `Speaker: Title` line after an abstract that starts a talk: in a paragraph of its
+    own, or (a paste without blank lines) right after the abstract's last sentence and
+    itself no sentence (`… in MPS now.` then `Jos Warmer: ProjectIt – A Framework …`)."""
+    if _new_paragraph(recs, i):
+        return True
+    j = i - 1
+    while j >= 0 and recs[j].kind == "skip":
+        j -= 1
+    text = recs[i].line.text.rstrip()
+    return j >= 0 and recs[j].line.text.rstrip().endswith((".", "!", "?", ")")) \
+        and not text.endswith((".", ",", ";")) and len(text) <= 160
+
+
 def _new_paragraph(recs: list[Rec], i: int) -> bool:
     """Whether record `i` opens a paragraph of its own after the text above it: `Jos
     Warmer: ProjectIt – A Framework …` after a blank line under the last abstract, as a
@@ -399,7 +413,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             one_line = r.parts is not None and r.parts.people and r.parts.people_score >= 0.99 \
                 and r.parts.title and (not _after_text(recs, i) or (
                     r.parts.sep == "colon-first" and not follows_people
-                    and _new_paragraph(recs, i)))
+                    and _starts_anew(recs, i)))
             marked = dominant and r.strong == dominant and n_marked >= 2
             if follows_people or one_line or marked or r.paired:
                 starts.append(i)
