@@ -2276,3 +2276,26 @@ At last year's meetup we presented the idea of Convecton. A lot has happened sin
         "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
         "Convecton - an update": ["Berndt Kolbe"],
     }
+
+
+def test_pasted_titles_over_time_fields():
+    """A page of `<h2>` titles over `Time: … Chair: …` lines, pasted as plain text: the
+    headings are gone, but a `Time:` field still times the short line above it."""
+    sch = read("""Workshop on Sensing Arrays 2025
+June 3, 2025
+
+Keynote Speech
+
+Time: 14:00 - 15:30    Chair: Robin Rajala
+
+Tea/Coffee Break
+
+Time: 15:30 - 16:00
+
+Lightning Talk
+
+Time: 16:00 - 16:18    Chair: Robin Rajala
+""", "program.txt")
+    got = {e["title"]: (e["start"], e["end"]) for e in entries(sch)}
+    assert got == {"Keynote Speech": ("14:00", "15:30"), "Tea/Coffee Break": ("15:30", "16:00"),
+                   "Lightning Talk": ("16:00", "16:18")}

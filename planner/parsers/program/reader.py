@@ -368,9 +368,16 @@ class Reader:
 
     def _heading_above(self) -> Line | None:
         """The heading read last, when no other line came after it: taken from the
-        lines waiting to be read or from the open entry's body."""
+        lines waiting to be read or from the open entry's body.  A pasted page has lost
+        its headings: a short line that is no sentence will do (`Keynote Speech` over
+        `Time: 14:00 - 15:30  Chair: X`)."""
         holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
-        if not holder or not holder[-1].heading:
+        if not holder:
+            return None
+        last = holder[-1]
+        text = last.text.strip()
+        if not last.heading and (not text or len(text.split()) > 12 or text.endswith((".", ":", ","))
+                                 or is_prose(text) or last.cells is not None):
             return None
         return holder.pop()
 
