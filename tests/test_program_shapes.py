@@ -2230,12 +2230,7 @@ A Neural Framework for Learning Graph to Graph Translation. M. Clara De Paolis K
     }
 
 
-def test_pasted_speaker_colon_title_paragraphs_after_abstracts():
-    """`Name: Title` lines, each in a paragraph of its own after the last abstract (a
-    page of bold `**Name: Title**` headings pasted as plain text): each is a talk; an
-    abstract's own paragraph that reads as a title with people (`Based on joint work
-    with …`) stays in the abstract."""
-    sch = read("""Talks and abstracts
+_TALKS_PAGE = """Talks and abstracts
 
 Wim Bastiaans: Reactive Rules for Language Workbenches
 
@@ -2250,28 +2245,19 @@ ProjectIt is a TypeScript framework to create and implement projectional editors
 Berndt Kolbe: Convecton - an update
 
 At last year's meetup we presented the idea of Convecton. A lot has happened since then, and we will show demos.
-""", "talks.txt")
-    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
-    assert got == {
-        "Reactive Rules for Language Workbenches": ["Wim Bastiaans"],
-        "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
-        "Convecton - an update": ["Berndt Kolbe"],
-    }
+"""
 
 
-def test_pasted_speaker_colon_title_lines_without_blank_lines():
-    """The same page pasted with no blank lines: a `Speaker: Title` line right after the
-    last sentence of an abstract, itself no sentence, starts the next talk."""
-    sch = read("""Talks and abstracts
-Wim Bastiaans: Reactive Rules for Language Workbenches
-Dclare is a plugin that adds a rules aspect to language definitions. Rules behave incrementally and immediately.
-Jos Warmelo: ProjectIt – A Framework for Building Projectional Web Editors
-ProjectIt is a TypeScript framework to create and implement projectional editors for domain-specific languages.
-Berndt Kolbe: Convecton - an update
-At last year's meetup we presented the idea of Convecton. A lot has happened since then, and we will show demos.
-""", "talks.txt")
-    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
-    assert got == {
+@pytest.mark.parametrize("blank_lines", [True, False], ids=["paragraphs", "compact"])
+def test_pasted_speaker_colon_title_lines_after_abstracts(blank_lines: bool):
+    """`Name: Title` lines after the last abstract (a page of bold `**Name: Title**`
+    headings pasted as plain text), each in a paragraph of its own or, pasted without
+    blank lines, right after the abstract's last sentence and itself no sentence: each
+    is a talk.  An abstract's own paragraph that reads as a title with people (`Based on
+    joint work with …`) stays in the abstract."""
+    text = _TALKS_PAGE if blank_lines else "\n".join(x for x in _TALKS_PAGE.split("\n") if x)
+    sch = read(text, "talks.txt")
+    assert {t.title: [p.name for p in t.speakers] for t in sch.unscheduled} == {
         "Reactive Rules for Language Workbenches": ["Wim Bastiaans"],
         "ProjectIt – A Framework for Building Projectional Web Editors": ["Jos Warmelo"],
         "Convecton - an update": ["Berndt Kolbe"],
