@@ -260,9 +260,8 @@ def _citation(text: str) -> ItemParts | None:
         head = text[:m.start()]
         if len(head) > 300:
             return None
-        got = read_people(head)
-        if got is None or not got.people or got.score < 0.99 \
-                or not all(name_like(p.name) for p in got.people):
+        got = _names_only(head, 1)
+        if got is None:
             continue
         rest = text[m.end():]
         t = _CITATION_TITLE.match(rest)
@@ -278,6 +277,15 @@ def _citation(text: str) -> ItemParts | None:
     return _title_first_citation(text)
 
 
+def _names_only(text: str, least: int):
+    """The people of `text` when it is nothing but `least` names or more."""
+    got = read_people(text)
+    if got is None or len(got.people) < least or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    return got
+
+
 def _title_first_citation(text: str) -> ItemParts | None:
     """`Coded Elastic Computing. Yaoqing Yang, Matteo Interlandi, Pulkit Grover. Systems
     for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence), then two
@@ -290,9 +298,8 @@ def _title_first_citation(text: str) -> ItemParts | None:
         if len(title.split()) < 3 or is_prose(title) or "," in title and is_people_line(title):
             continue
         end = stops[k + 1].start() if k + 1 < len(stops) else len(text.rstrip().rstrip("."))
-        got = read_people(text[m.end():end])
-        if got is None or len(got.people) < 2 or got.score < 0.99 \
-                or not all(name_like(p.name) for p in got.people):
+        got = _names_only(text[m.end():end], 2)
+        if got is None:
             continue
         venue = text[end:].strip(" .") or None
         return ItemParts(title=title, people=list(got.people), people_score=got.score,
@@ -323,9 +330,7 @@ def _lenient_people(rec: Rec) -> bool:
 def _after_text(recs: list[Rec], i: int) -> bool:
     """Whether record `i` follows an abstract (prose or an `Abstract:` label): a line
     there continues it unless it is set apart."""
-    j = i - 1
-    while j >= 0 and recs[j].kind == "skip":
-        j -= 1
+    j = _previous(recs, i)
     if j < 0 or recs[i].strong:
         return False
     ln = recs[i].line
@@ -341,9 +346,7 @@ def _starts_anew(recs: list[Rec], i: int) -> bool:
     itself no sentence (`… in MPS now.` then `Jos Warmer: ProjectIt – A Framework …`)."""
     if _new_paragraph(recs, i):
         return True
-    j = i - 1
-    while j >= 0 and recs[j].kind == "skip":
-        j -= 1
+    j = _previous(recs, i)
     text = recs[i].line.text.rstrip()
     return j >= 0 and recs[j].line.text.rstrip().endswith((".", "!", "?", ")")) \
         and not text.endswith((".", ",", ";")) and len(text) <= 160
@@ -355,10 +358,16 @@ def _new_paragraph(recs: list[Rec], i: int) -> bool:
     page pasted without its bold leaves it (only that `Speaker: Title` form: an
     abstract's own paragraph may read as a title with people, `Based on joint work
     with A, B and C`)."""
+    j = _previous(recs, i)
+    return j >= 0 and recs[i].line.para != recs[j].line.para
+
+
+def _previous(recs: list[Rec], i: int) -> int:
+    """The record before `i` that is not skipped, or -1."""
     j = i - 1
     while j >= 0 and recs[j].kind == "skip":
         j -= 1
-    return j >= 0 and recs[i].line.para != recs[j].line.para
+    return j
 
 
 def _short_title(r: Rec) -> bool:

@@ -36,6 +36,13 @@ _TALK_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.
                           SessionKind.ORAL, SessionKind.SPOTLIGHT})
 
 
+def _one_plain_name(r) -> bool:
+    """Whether a line read as people is one name at most, with no affiliation: a title
+    may read so (`Scene Graphs Revisited`, `Contextual Bandit Systems`)."""
+    got = read_people(r.line.text)
+    return got is None or got.entries == 1 and not got.people[0].affiliation
+
+
 def _one_a_line(lines: list[str]) -> list[Person]:
     """The people of a list with one person a line: where some lines read as `Name,
     Affiliation` (`Natasha Jaques, University of Washington`), so do the others whose
@@ -780,10 +787,8 @@ class Reader:
             # `Invited Talk by X` over the talk's title, which may read as a name
             # (`Scene Graphs Revisited`): the line under the label is the title
             first = next((r for r in own if r.kind in ("people", "title")), None)
-            if first is not None and first.kind == "people":
-                got = read_people(first.line.text)
-                if got is None or got.entries == 1 and not got.people[0].affiliation:
-                    first.kind, first.parts = "title", None
+            if first is not None and first.kind == "people" and _one_plain_name(first):
+                first.kind, first.parts = "title", None
         if d.title and d.label and not d.title_from_label and not groups \
                 and label_kind(d.label) in _NAMING_LABELS and name_like(d.title) \
                 and all(name_like(p.name) for p in d.people):
@@ -791,10 +796,7 @@ class Reader:
             # Bandit Systems`, which may read as a name too): the label named its people
             # (a `Talk:` names its title: `Talk: Introducing Incus` over `Stephane Graber`)
             first = next((r for r in own if r.kind in ("people", "title")), None)
-            got = read_people(first.line.text) if first is not None and first.kind == "people" \
-                else None
-            if first is not None and (first.kind == "title" or got is None or
-                                      got.entries == 1 and not got.people[0].affiliation):
+            if first is not None and (first.kind == "title" or _one_plain_name(first)):
                 first.kind, first.parts = "title", None
                 d.people, d.title_from_label = [Person(d.title), *d.people], True
         lone = [r for r in own if r.kind != "skip"] if d.slot and d.title is None \
@@ -802,8 +804,7 @@ class Reader:
         if len(lone) == 1 and lone[0].kind in ("people", "section"):
             # `7:30 am - 10:00 am` over `Registration` alone: the one line under a bare
             # time is its title, though it reads as a name (`Developers Day`) or a heading
-            got = read_people(lone[0].line.text) if lone[0].kind == "people" else None
-            if got is None or got.entries == 1 and not got.people[0].affiliation:
+            if lone[0].kind == "section" or _one_plain_name(lone[0]):
                 lone[0].kind, lone[0].parts = "title", None
         if d.from_table and d.title is None and not groups \
                 and sum(r.kind == "people" for r in own) >= 2 \
