@@ -2230,6 +2230,37 @@ A Neural Framework for Learning Graph to Graph Translation. M. Clara De Paolis K
     }
 
 
+def test_a_pasted_list_of_titles_run_on_into_their_people():
+    """`**Title** Ana Ruiz and Bo Chen` pasted from a browser: the bold is gone and a
+    blank is all that stands between the title and its people.  The names are read off
+    the end (a list of two or more names beyond doubt, the first taking two words, or
+    three with an initial); a line of the same list that a comma splits after its first
+    name gives that name back to the people."""
+    sch = read("""Research Session 2: Storage
+
+Learned Cardinality Estimation Revisited Marta Kowalska and Tomás Ferreira
+A Study of Join Orders under Skew Peter H. Hochschild and Ines Duarte
+Scalable Vector Search on Tiered Memory Ana Ruiz, Bo Chen and Li Wei
+""", "session.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Learned Cardinality Estimation Revisited": ["Marta Kowalska", "Tomás Ferreira"],
+        "A Study of Join Orders under Skew": ["Peter H. Hochschild", "Ines Duarte"],
+        "Scalable Vector Search on Tiered Memory": ["Ana Ruiz", "Bo Chen", "Li Wei"],
+    }
+
+
+def test_a_title_ending_in_capitalised_words_keeps_them_before_a_comma():
+    """`Intel TDX Deep Dive, Ana Ruiz and Bo Chen` alone (no other line of the list run
+    on into its names): the comma is the separator, and the title keeps `Deep Dive`."""
+    sch = read("""Talks
+
+Intel TDX Deep Dive, Ana Ruiz and Bo Chen
+""", "talks.txt")
+    assert [(t.title, [p.name for p in t.speakers]) for t in sch.unscheduled] == [
+        ("Intel TDX Deep Dive", ["Ana Ruiz", "Bo Chen"])]
+
+
 _TALKS_PAGE = """Talks and abstracts
 
 Wim Bastiaans: Reactive Rules for Language Workbenches

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...model import Link
 from .doc import Line
-from .items import ItemParts, split_item, strip_numbering
+from .items import ItemParts, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import Person, name_like, read_people, with_affiliation_line
@@ -238,7 +238,28 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             continue
         out.append(Rec(ln, "title", strong=strong,
                        parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
+    _names_run_on(out)
     return out
+
+
+def _names_run_on(recs: list[Rec]) -> None:
+    """A pasted list whose titles lost their bold runs each title on into its people
+    (`Title Ana Ruiz and Bo Chen`).  Where two or more lines of a run split only so, a
+    line of the same run split at its first comma, `Title Julien Mirval, Luc Bouganim
+    and Iulian Sandu Popa`, has its first name at the end of the title too: it moves
+    to the people.  (Alone, such a line reads as `Title, People` would: a title may end
+    in two capitalised words, `Deep Dive`, as a name does.)"""
+    if sum(1 for r in recs if r.parts is not None and r.parts.sep == "space") < 2:
+        return
+    for r in recs:
+        p = r.parts
+        if r.kind != "title" or p is None or p.sep != "comma" or not p.title or not p.people:
+            continue
+        split = name_ending(p.title)
+        if split is not None:
+            p.title = split[0]
+            p.people = [Person(split[1]), *p.people]
+            p.sep = "space"
 
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.

@@ -170,7 +170,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
     parts = ItemParts()
-    best = _best_split(t, lenient, prefer)
+    best = _best_split(t, lenient, prefer) or _names_after_title(t)
     if best is None:
         parts.title = _clean_title(t)
         return parts
@@ -411,13 +411,63 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     if m and m.start() > 0:  # `Break 1 (15min lightning talks + break)`: a note, not title
         parts.notes.append(m.group(1))
         text = text[:m.start()]
-    best = _best_split(text, lenient, prefer)
+    best = _best_split(text, lenient, prefer) or _names_after_title(text)
     if best is None:
         parts.title = _clean_title(text)
         return
     title, people, score, by, sep = best
     parts.title = _clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+# Where a list of names may go on: `A, B`, `A and B`, `A & B`.
+_LIST_SEPARATOR = re.compile(r",\s|\sand\s|\s&\s")
+_INITIAL_WORD = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)*$")
+_TITLE_ENDS_OPEN = (",", ":", "-", " and", " of", " the", " for", " with", " in", " on", " to", " a")
+
+
+def _names_after_title(text: str):
+    """(title, people, score, by-label, separator) for `Title Ana Ruiz and Bo Chen`: the
+    title and its people with nothing but a blank between, as a page pasted from a
+    browser gives a bold title and the names after it; None for any other line.
+
+    The names are a list (two or more, each a name beyond doubt) whose first name ends
+    the words before the list's first separator (see `name_ending`).  Asked only when
+    no separator splits the line."""
+    if " and " not in text and ", " not in text and " & " not in text:
+        return None
+    for m in _LIST_SEPARATOR.finditer(text):
+        split = name_ending(text[:m.start()])
+        if split is None:
+            continue
+        left = split[0]
+        right = text[len(left):].strip()
+        got = read_people(right)
+        if got is None or len(got.people) < 2 or got.score < 0.99 \
+                or not all(name_like(p.name) for p in got.people):
+            continue
+        return left, got.people, got.score, False, "space"
+    return None
+
+
+def name_ending(text: str) -> tuple[str, str] | None:
+    """(title, name) where `text` is a title run on into the first of its people's names
+    (`... for Traffic Forecasting Pitikorn Khlaisamniang`), or None.  The name takes the
+    last two words (with an initial there, `Peter H. Hochschild`, one more): a title's
+    last word and a three-word first name cannot be told apart without a dictionary of
+    names, and two words is the common case.  The title must have two words or more and
+    not end open (`Methods for`, `Search with`)."""
+    head = text.split(" ")
+    k = len(head) - 2
+    while k > 0 and _INITIAL_WORD.match(head[k]):
+        k -= 1
+    if k < 2:
+        return None
+    left, name = " ".join(head[:k]), " ".join(head[k:])
+    if not name[:1].isupper() or not _title_like(left) or left.endswith(_TITLE_ENDS_OPEN) \
+            or not name_like(name):
+        return None
+    return left, name
 
 
 def _link_in_phrase(text: str, span: Span) -> bool:
