@@ -546,6 +546,28 @@ def test_tab_separated_paste_of_a_table():
     assert titled(sch, "Building Extensions in Rust")["room"] == "Room 2"
 
 
+def test_tab_separated_paste_with_day_rows_keeps_its_header():
+    """A copied table whose days are rows spanning the table: each day is a line of its
+    own (one cell, no tab) between rows of times, and the rows under every day keep
+    the header's columns, the second day's as the first's."""
+    sch = read("Agenda\n\nTime\tSession\tSpeaker\n"
+               "Monday, 2025-06-02\n"
+               "9:00-9:50 AM\tKeynote Talk\tDr. Ana Ruiz\n"
+               "10:00-10:30 AM\tInvited Talks\tDrs. Bo Chen, Li Wei\n"
+               "Tuesday, 2025-06-03\n"
+               "9:00-9:50 AM\tInvited Talks\tDrs. Marta Kowalska, Ines Duarte\n"
+               "10:00-10:15 AM\tBreak\n"
+               "10:15-11:00 AM\tContributed Talks\tDrs. Tomás Ferreira, Priya Raman\n")
+    got = [(e["date"], e["start"], e["title"], e["people"]) for e in entries(sch)
+           if e["title"] != "Break"]
+    assert got == [
+        (date(2025, 6, 2), "09:00", "Keynote Talk", ["Ana Ruiz"]),
+        (date(2025, 6, 2), "10:00", "Invited Talks", ["Bo Chen", "Li Wei"]),
+        (date(2025, 6, 3), "09:00", "Invited Talks", ["Marta Kowalska", "Ines Duarte"]),
+        (date(2025, 6, 3), "10:15", "Contributed Talks", ["Tomás Ferreira", "Priya Raman"]),
+    ]
+
+
 def test_days_as_columns_with_a_title_and_a_speaker_in_each_cell():
     sch = read("# Rust Summer School 2025\n\nJune 2-3, 2025\n\n| Time | Monday | Tuesday |\n|---|---|---|\n"
                "| 9:00 - 10:00 | Intro to Rust<br>Ana Ruiz | Async Rust<br>Bo Chen |\n"

@@ -575,6 +575,15 @@ def _tsv_block_ahead(src: list[str], i: int) -> bool:
     return tabbed >= 2 or (tabbed == 1 and src[i].count("\t") >= 2)
 
 
+def _rows_go_on(src: list[str], j: int, width: int) -> bool:
+    """Whether line `j` is a row of the copied table above: as many cells as its
+    widest row, the first a time (not a header row, nor a table of another layout)."""
+    if j >= len(src) or "\t" not in src[j]:
+        return False
+    cells = src[j].rstrip("\n").split("\t")
+    return len(cells) == width and _TIME_START.match(cells[0]) is not None
+
+
 def _tsv_table(b: _Builder, i: int) -> int:
     """Rows of a copied table.  A cell's line breaks split its row over several lines:
     a line that does not start a row continues the last cell (and may open more)."""
@@ -588,6 +597,14 @@ def _tsv_table(b: _Builder, i: int) -> int:
         raw = src[j].rstrip("\n")
         parts = raw.split("\t")
         if len(parts) == 1 and rows and _day_heading(raw):
+            if width > 1 and _rows_go_on(src, j + 1, width):
+                # `Friday, 2020-10-16` between rows that start with times: a day's row
+                # spanning the table (its one cell pasted alone on a line); the rows
+                # under it keep the header above it
+                rows.append((j + 1, [[(j + 1, raw)]] + [[(j + 1, "")] for _ in range(width - 1)]))
+                after_day = True
+                j += 1
+                continue
             break  # `Main Conference Day One: Monday 24th`: the table ends at a day
         starts_row = (
             not rows
