@@ -546,6 +546,28 @@ def test_tab_separated_paste_of_a_table():
     assert titled(sch, "Building Extensions in Rust")["room"] == "Room 2"
 
 
+def test_hard_line_breaks_inside_a_phrase_are_wraps():
+    """A page whose every line ends in a hard break (two blanks): a line broken inside
+    a parenthesis, after a word that asks for more, or over a line that opens with `(`
+    or a lower-case word is one phrase wrapped, not two lines of the program."""
+    text = "\n".join(x + "  " for x in """## Program
+
+#### 09:10-10:10 - Applications
+
+Accessing Weather Data in OCaml
+([paper](p/weather.pdf), [slides](s/carrow.pdf)), by Hester Carrow (Meteo Systems
+LLC, USA)
+
+The Frenetic Network Controller ([paper](p/frenetic.pdf),
+[slides](s/foster.pdf)), by Nils Foster (Cornell University, USA),
+Arjun Guha (UMass Amherst, USA)
+""".split("\n"))
+    sch = read(text, "program.md")
+    got = {e["title"]: e["people"] for e in entries(sch) if e["title"] != "Applications"}
+    assert got == {"Accessing Weather Data in OCaml": ["Hester Carrow"],
+                   "The Frenetic Network Controller": ["Nils Foster", "Arjun Guha"]}
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

@@ -59,7 +59,7 @@ _LABEL_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)[^*_]{1,40}(?:\*\*|__)\s*
 
 def _can_join(prev_raw: str, raw: str) -> bool:
     if prev_raw.endswith(("  ", "\\")) or "<" in prev_raw and _BR_AT_END.search(prev_raw):
-        return False
+        return (_mid_phrase(prev_raw) or _goes_on(raw)) and not _NO_JOIN.match(raw)
     if _LABEL_ONLY.match(prev_raw):
         return False  # `- **Abstract**` or `Subjects:` over its text
     if _NO_JOIN.match(raw):
@@ -67,6 +67,24 @@ def _can_join(prev_raw: str, raw: str) -> bool:
     if _stacked(prev_raw, raw):
         return False
     return True
+
+
+def _mid_phrase(prev_raw: str) -> bool:
+    """Whether a line broken on purpose (`  ` or `<br>` at its end) was broken in the
+    middle of a phrase: a parenthesis or bracket still open, or a last word that asks
+    for more (`, by Hezekiah Carty (MDA Information Systems` over `LLC, USA)`).  Pages
+    whose every line ends in a hard break wrap their paragraphs so; the next line goes
+    on with the phrase."""
+    prev = _BR_AT_END.sub("", prev_raw).rstrip(" \\")
+    return prev.count("(") > prev.count(")") or prev.count("[") > prev.count("]") \
+        or _OPEN_END.search(prev) is not None
+
+
+def _goes_on(raw: str) -> bool:
+    """Whether a line can only go on with the phrase above it: it opens with a
+    parenthesis (`(paper, slides), by Yoann Padioleau`) or a lower-case word."""
+    t = raw.lstrip()
+    return t[:1] == "(" or t[:1].islower()
 
 
 # How a wrapped paragraph ends a line: on a word that asks for more.
