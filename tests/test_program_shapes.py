@@ -2294,6 +2294,26 @@ Scalable Vector Search on Tiered Memory Ana Ruiz, Bo Chen and Li Wei
     }
 
 
+def test_an_author_page_pasted_gives_its_author_back_to_the_people():
+    """A publications page pasted as text: one entry's title lost its full stop and runs
+    on into the page's own author, whom the other entries name as a person; the name
+    goes back to the people.  A two-word title before three names is a citation too."""
+    sch = read("""Publications
+
+Explicit Stage Imports Mira Okafor, Ana Ruiz, Bo Chen. TFP 2025 (PDF) (Awarded best paper)
+Staging with Class: Typed Templates. Bo Chen, Mira Okafor, Li Wei. POPL 2022 (PDF)
+Staged Selective Parsers. Ana Ruiz, Mira Okafor. ICFP 2020 (PDF)
+Pattern Synonyms. Mira Okafor, Gergő Érdi, Priya Raman. Haskell Symposium 2015 (PDF)
+""", "pubs.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {
+        "Explicit Stage Imports": ["Mira Okafor", "Ana Ruiz", "Bo Chen"],
+        "Staging with Class: Typed Templates": ["Bo Chen", "Mira Okafor", "Li Wei"],
+        "Staged Selective Parsers": ["Ana Ruiz", "Mira Okafor"],
+        "Pattern Synonyms": ["Mira Okafor", "Gergő Érdi", "Priya Raman"],
+    }
+
+
 def test_a_title_ending_in_capitalised_words_keeps_them_before_a_comma():
     """`Intel TDX Deep Dive, Ana Ruiz and Bo Chen` alone (no other line of the list run
     on into its names): the comma is the separator, and the title keeps `Deep Dive`."""

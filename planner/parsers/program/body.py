@@ -247,19 +247,31 @@ def _names_run_on(recs: list[Rec]) -> None:
     (`Title Ana Ruiz and Bo Chen`).  Where two or more lines of a run split only so, a
     line of the same run split at its first comma, `Title Julien Mirval, Luc Bouganim
     and Iulian Sandu Popa`, has its first name at the end of the title too: it moves
-    to the people.  (Alone, such a line reads as `Title, People` would: a title may end
-    in two capitalised words, `Deep Dive`, as a name does.)"""
-    if sum(1 for r in recs if r.parts is not None and r.parts.sep == "space") < 2:
-        return
+    to the people; so does a name the run's other lines give as a person (an author
+    page's own author: `Explicit Level Imports Matthew Pickering, Rodrigo Mesquita.`).
+    (Alone, such a line reads as `Title, People` would: a title may end in two
+    capitalised words, `Deep Dive`, as a name does.)"""
+    spaced = sum(1 for r in recs if r.parts is not None and r.parts.sep == "space") >= 2
+    known = {p.name for r in recs if r.parts is not None for p in r.parts.people}
     for r in recs:
         p = r.parts
         if r.kind != "title" or p is None or p.sep != "comma" or not p.title or not p.people:
             continue
         split = name_ending(p.title)
-        if split is not None:
-            p.title = split[0]
+        if split is None or not (spaced or split[1] in known):
+            continue
+        p.title, p.sep = split[0], "space"
+        text = r.line.text.strip()
+        rest = text[len(split[0]):] if text.startswith(split[0]) else ""
+        # `… Imports Matthew Pickering, Rodrigo Mesquita, Adam Gundry. TFP 2025 (PDF)`:
+        # the names run to the citation's next full stop, the venue after it
+        stop = _CITATION_STOP.search(rest)
+        got = _names_only(rest[:stop.start()] if stop else rest, 2)
+        if got is not None:
+            p.people = list(got.people)
+            p.venue = (rest[stop.end():].strip(" .") or None) if stop else p.venue
+        else:
             p.people = [Person(split[1]), *p.people]
-            p.sep = "space"
 
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.
@@ -309,19 +321,20 @@ def _names_only(text: str, least: int):
 
 def _title_first_citation(text: str) -> ItemParts | None:
     """`Coded Elastic Computing. Yaoqing Yang, Matteo Interlandi, Pulkit Grover. Systems
-    for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence), then two
-    people or more (every one a name), then the venue and links."""
+    for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence; two
+    where three people follow), then two people or more (every one a name), then the
+    venue and links."""
     stops = list(_CITATION_STOP.finditer(text))
     for k, m in enumerate(stops):
         title = text[:m.start()].strip()
         if len(title) > 300:
             return None
-        if len(title.split()) < 3 or is_prose(title) or "," in title and is_people_line(title):
+        if len(title.split()) < 2 or is_prose(title) or "," in title and is_people_line(title):
             continue
         end = stops[k + 1].start() if k + 1 < len(stops) else len(text.rstrip().rstrip("."))
         got = _names_only(text[m.end():end], 2)
-        if got is None:
-            continue
+        if got is None or len(title.split()) < 3 and len(got.people) < 3:
+            continue  # (a two-word title, `Pattern Synonyms.`, where three names follow)
         venue = text[end:].strip(" .") or None
         return ItemParts(title=title, people=list(got.people), people_score=got.score,
                          venue=venue, sep="stop")
