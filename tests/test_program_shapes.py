@@ -568,6 +568,33 @@ Arjun Guha (UMass Amherst, USA)
                    "The Frenetic Network Controller": ["Nils Foster", "Arjun Guha"]}
 
 
+def test_an_event_held_virtual_names_no_one():
+    """`3rd Open Robotics (OR) Hackathon (Virtual)` over a pasted page: how the event is
+    held, in parentheses, is no speaker (`Title (Speaker)` reads one word there as a
+    surname), so the page's title line is no entry of its own."""
+    sch = read("""3rd Open Robotics (OR) Hackathon (Virtual)
+
+June 3-4, 2025
+
+Toggle navigation
+Home
+Committees
+Call for Hacks
+HACKS
+Program
+Judging
+
+Program
+
+Tuesday, June 3, 2025
+
+9:00 am - 11:00 am PDT\tOpening remarks, project pitches
+11:00 am - 12:00 pm PDT\tDemos and judging
+""", "hack.txt")
+    assert sch.unscheduled == []
+    assert [e["title"] for e in entries(sch)] == ["Opening remarks, project pitches", "Demos and judging"]
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

@@ -33,6 +33,8 @@ _SUFFIX = re.compile(r",?\s+(?:Ph\.?D\.?|M\.?D\.?|Jr\.?|Sr\.?|III?|IV)$")
 _NOT_PEOPLE = re.compile(
     r"^(?:and )?(?:the )?(?:(?:many|several|numerous|a few|lots of|more) others|organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
     r"various|everyone|all|staff|speakers?|panelists?|moderators?|n/?a|none|"
+    # `Hackathon (Virtual)`: how the event is held
+    r"virtual|online|hybrid|remote|in[- ]person|on[- ]site|"
     r"(?:program|general|pc|workshop) chairs?|sponsors?|attendees|participants|volunteers|"
     r"presenters?|authors?|invited speakers?|keynote speakers?|team|others|"
     # `Presenter 1`, `Session Chair`, `Poster Presenters`, `Moderators / Panelists`,
