@@ -595,6 +595,34 @@ Tuesday, June 3, 2025
     assert [e["title"] for e in entries(sch)] == ["Opening remarks, project pitches", "Demos and judging"]
 
 
+def test_name_then_affiliation_then_country_and_a_subject_that_is_no_one():
+    """`Name, Place of work (Country); …`: what stands before a country is the place of
+    work however much it reads as a name (`UC San Diego`, `KU Leuven`), and a name may
+    be one word written twice (`Ramyaa Ramyaa`).  A keynote's title whose words are a
+    subject (`Functional Programming and Hardware Design: …`) names no one."""
+    sch = read("""### 09:00-10:00 Keynote: Mira Okafor, Chalmers University of Technology (Sweden)
+
+Functional Programming and Hardware Design: Still Interesting after All These Years
+
+### 10:30-11:50 Session 1: Types
+
+Bounded Refinement Types
+
+Niki Vazquez, UC San Diego (USA); Tom Schrader, KU Leuven (Belgium); Ramyaa Ramyaa, Wesleyan University (USA)
+
+An Optimizing Compiler for the Web
+
+Adam Chlipek, MIT CSAIL (USA)
+""", "icfp.md")
+    talk = titled(sch, "Bounded Refinement Types")
+    assert talk["people"] == ["Niki Vazquez", "Tom Schrader", "Ramyaa Ramyaa"]
+    assert titled(sch, "An Optimizing Compiler for the Web")["people"] == ["Adam Chlipek"]
+    t = next(t for s in sch.sessions for t in s.talks if t.title == "An Optimizing Compiler for the Web")
+    assert t.speakers[0].affiliation == "MIT CSAIL (USA)"
+    assert not any(p.name in ("Functional Programming", "Hardware Design")
+                   for s in sch.sessions for p in [*s.speakers, *(x for t in s.talks for x in t.speakers)])
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep
