@@ -623,6 +623,35 @@ Adam Chlipek, MIT CSAIL (USA)
                    for s in sch.sessions for p in [*s.speakers, *(x for t in s.talks for x in t.speakers)])
 
 
+def test_a_pasted_committee_list_and_a_lone_word_under_a_list_are_no_items():
+    """A page pasted without its heading styles: `Program Committee:` over a paragraph
+    of `Name, Affiliation` / `Name - Affiliation` lines is a list of people in a role,
+    reported, not read as talks; `License` alone under the last `Title - Speaker` is
+    no speaker of it."""
+    sch = read("""Talks
+
+Life of an async fn - Tyler Mandel
+Shipping a stable compiler every six weeks - Pietro Alberti
+The human cost of development - Katharina Feyer
+
+License
+
+This work is licensed under a Creative Commons Attribution-ShareAlike 4.0 International License.
+
+Program Committee:
+
+Bernhard Rumpf, Software Engineering - RWTH Aachen
+Federico Tomasi - Strumenta
+Wim Basten - Modeling Value Group
+""", "talks.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got == {"Life of an async fn": ["Tyler Mandel"],
+                   "Shipping a stable compiler every six weeks": ["Pietro Alberti"],
+                   "The human cost of development": ["Katharina Feyer"]}
+    reported = " ".join(d.message for d in sch.diagnostics)
+    assert "Program Committee" in reported or "Federico Tomasi" in reported
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

@@ -107,6 +107,12 @@ class Item:
         return self.lines[0].no if self.lines else 0
 
 
+def role_heading(text: str) -> bool:
+    """`Program Committee`, `Organizers:`: the heading of a list of people in a role (or
+    of a page's other parts: `Important Dates`, `Venue`), under which no item stands."""
+    return len(text) < 90 and _ROLE_HEADING.match(text.strip(" :*")) is not None
+
+
 def _deadline_line(text: str) -> bool:
     """`Camera-ready paper submissions: June 24, 2026 UTC-12`: a date of the call for
     papers, not an entry of the program."""
@@ -425,7 +431,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
             if j is not None and recs[j].kind == "people" and got is not None and got.entries == 1:
                 r.kind = "title"
     for r in recs:
-        if r.kind in ("title", "people") and _ROLE_HEADING.match(r.line.text.strip(" :*")):
+        if r.kind in ("title", "people") and role_heading(r.line.text):
             r.kind = "section"  # `Program Committee`, `Organizers`: people follow, no item
     markers = [r.strong for r in recs if r.kind == "title" and r.strong]
     # items confirmed by their people fix the marker the run sets items apart with
@@ -618,6 +624,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
     item = Item(lines=[r.line for r in recs])
     parts = ItemParts()
     title_set = label_title = False
+    title_para = -1
     last: list[Person] = []  # the people of the record just before, for an affiliation line
     for r in recs:
         if r.kind == "skip":
@@ -654,7 +661,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
             if p.title:
                 parts.title = p.title
                 parts.url = parts.url or p.url
-                title_set = True
+                title_set, title_para = True, r.line.para
                 # `Invited Talk by X` over the talk's title: the label was no title
                 label_title = label_kind(p.title) is not None and bool(p.people)
             if p.kind and not parts.kind:
@@ -678,7 +685,11 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
                 continue
         if r.kind in ("people", "title") and title_set:
             got = people_of(r.line.text, lenient=True)
-            if got is not None and (r.kind == "people" or got.score >= 0.75):
+            # (a word alone in a paragraph of its own under an entry that has its people,
+            # `License` under `Title - Katharina Fey`, is no more of them)
+            if got is not None and (r.kind == "people" or got.score >= 0.75) and not (
+                    r.kind == "title" and parts.people and len(r.line.text.split()) == 1
+                    and r.line.para != title_para):
                 if parts.by_label and parts.people:
                     continue
                 parts.people.extend(got.people)

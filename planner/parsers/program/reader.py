@@ -17,7 +17,7 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
-from .body import Item, _strong, classify, group, host_under_title, own_part, read_item
+from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item, title_parts
@@ -980,15 +980,29 @@ class Reader:
         if not lines:
             return
         sections: list[list[Line]] = []
-        for ln in lines:
+        role_para: int | None = None  # the paragraph a pasted role heading owns
+        for k, ln in enumerate(lines):
+            if role_para is not None and ln.para != role_para and ln.para != sections[-1][0].para \
+                    and not (ln.item and sections[-1][-1].item):
+                role_para = None
+                sections.append([])  # the role's list ends with its paragraph (or list)
             if ln.heading and (not sections or sections[-1]):
                 sections.append([ln])
+            elif not ln.heading and role_heading(ln.text) and not (
+                    sections and sections[-1] and sections[-1][0].heading
+                    and role_heading(sections[-1][0].text)):
+                # `Program Committee:` pasted without its heading style: the names in its
+                # paragraph, or in the next one, are its list, not items
+                sections.append([ln])
+                nxt = lines[k + 1] if k + 1 < len(lines) else None
+                role_para = nxt.para if nxt is not None else None
             elif not sections:
                 sections.append([ln])
             else:
                 sections[-1].append(ln)
         for sec in sections:
-            self._listing_section(sec)
+            if sec:
+                self._listing_section(sec)
 
     def _listing_section(self, lines: list[Line]) -> None:
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
@@ -996,7 +1010,7 @@ class Reader:
         for r in recs:
             if r.kind == "skip":
                 self.used.add(r.line.no)
-        head = recs[0] if recs and recs[0].line.heading else None
+        head = recs[0] if recs and (recs[0].line.heading or role_heading(recs[0].line.text)) else None
         if head is not None and head.kind == "section":
             return  # `Program Committee`: a list of people, not of items
         items = []
