@@ -652,6 +652,25 @@ Wim Basten - Modeling Value Group
     assert "Program Committee" in reported or "Federico Tomasi" in reported
 
 
+def test_a_role_word_inside_a_paste_without_blank_lines_opens_no_list():
+    """In a paste without blank lines every line shares one paragraph: `Location` or
+    `Registration` there is a line like any other, and the talks after it are read."""
+    sch = read("""LangDev Meetup 21-22 March 2019
+Location
+Amazon Amsterdam - Meester Treublaan 7
+Registration
+Please register on the form by January 31, 2019.
+Talks and abstracts
+Wim Basten: Reactive Rules for MPS Languages
+Dclare for MPS is a plugin that adds a rules aspect to language definitions. All rules behave incrementally.
+Jos Warmelo: ProjectIt – A Framework for Projectional Web Editors
+ProjectIt is a TypeScript framework to create projectional editors for domain-specific languages.
+""", "meetup.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got["Reactive Rules for MPS Languages"] == ["Wim Basten"]
+    assert got["ProjectIt – A Framework for Projectional Web Editors"] == ["Jos Warmelo"]
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

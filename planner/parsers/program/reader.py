@@ -36,6 +36,13 @@ _TALK_LABELS = frozenset({SessionKind.KEYNOTE, SessionKind.INVITED, SessionKind.
                           SessionKind.ORAL, SessionKind.SPOTLIGHT})
 
 
+def _alone(lines: list[Line], k: int) -> bool:
+    """Whether line `k` is a paragraph of its own (a paste without blank lines has none:
+    there a short line may be anything)."""
+    para = lines[k].para
+    return (k == 0 or lines[k - 1].para != para) and (k + 1 >= len(lines) or lines[k + 1].para != para)
+
+
 def _one_plain_name(r) -> bool:
     """Whether a line read as people is one name at most, with no affiliation: a title
     may read so (`Scene Graphs Revisited`, `Contextual Bandit Systems`)."""
@@ -988,11 +995,11 @@ class Reader:
                 sections.append([])  # the role's list ends with its paragraph (or list)
             if ln.heading and (not sections or sections[-1]):
                 sections.append([ln])
-            elif not ln.heading and role_heading(ln.text) and not (
+            elif not ln.heading and role_heading(ln.text) and _alone(lines, k) and not (
                     sections and sections[-1] and sections[-1][0].heading
                     and role_heading(sections[-1][0].text)):
-                # `Program Committee:` pasted without its heading style: the names in its
-                # paragraph, or in the next one, are its list, not items
+                # `Program Committee:` pasted without its heading style, a paragraph of its
+                # own: the names in the next paragraph (or list) are its list, not items
                 sections.append([ln])
                 nxt = lines[k + 1] if k + 1 < len(lines) else None
                 role_para = nxt.para if nxt is not None else None
