@@ -671,6 +671,32 @@ ProjectIt is a TypeScript framework to create projectional editors for domain-sp
     assert got["ProjectIt – A Framework for Projectional Web Editors"] == ["Jos Warmelo"]
 
 
+def test_attribute_debris_in_a_pasted_table_is_no_entry():
+    """`scope="col" align="left" width="100%"`: a page whose markup went wrong shows a
+    tag's attributes as text in every row; pasted, each such line is debris, and the
+    row's title and speaker under it are its entry."""
+    sch = read("""Thursday 25th Oct 2012
+
+10:00 am - 10:45 am
+
+scope="col" align="left" width="100%"
+
+Building Predictable Systems with Security Models
+
+John Benning
+
+scope="col" align="left" width="100%"
+
+Top Ten Web Defenses
+
+Jim Mancini
+""", "appsec.txt")
+    titles = [e["title"] for e in entries(sch)]
+    assert not any("scope=" in t for t in titles)
+    assert any(t.title == "Top Ten Web Defenses" and [p.name for p in t.speakers] == ["Jim Mancini"]
+               for s in sch.sessions for t in [s, *s.talks])
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

@@ -65,7 +65,12 @@ def words(text: str) -> int:
 
 
 def is_debris(text: str) -> bool:
-    return _DEBRIS.match(text) is not None
+    return _DEBRIS.match(text) is not None or ("=" in text and _ATTRIBUTES.match(text) is not None)
+
+
+# `scope="col" align="left" width="100%"`: a tag's attributes left as text by a page
+# whose markup went wrong (shown by the browser, pasted with the rest).
+_ATTRIBUTES = re.compile(r'^\s*(?:[a-z][\w-]*=(?:"[^"]*"|\'[^\']*\')\s*)+$', re.IGNORECASE)
 
 
 def is_nav(text: str) -> bool:
