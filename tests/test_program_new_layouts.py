@@ -1,0 +1,27 @@
+"""Layouts met on real program pages the reader had not seen (kept outside the
+repository), each written out here as a small invented text of the same layout.  Each test
+asserts what a careful reader takes from the text, through the core (`parse_text`)."""
+
+from __future__ import annotations
+
+from .test_program_shapes import entries, read, titled
+
+
+def test_linked_title_then_a_presentation_note_in_an_accepted_papers_list():
+    # `<b>[Title](url) (Spotlight Session #1, ID #2)</b> <br /> Authors (Affiliation)`:
+    # the parenthesis after the link says how the paper is presented, not its title
+    sch = read(
+        "# Accepted Papers\n\n"
+        "- <b>[Quiet Gradients in Sparse Adapters](https://example.org/p/1) (Oral)</b> <br />"
+        " Mira Olsen (Aalto University), Tomas Brandt (KTH)\n\n"
+        "- <b>[Certified Pruning for Tiny Models](https://example.org/p/2) (Spotlight Session #1, ID #2)</b>"
+        " <br /> Ines Duarte (University of Porto), Kai Wen (Zhejiang University)\n\n"
+        "- <b>[Data Debts in Federated Audits](https://example.org/p/3) (Spotlight Session #2, ID #1)</b>"
+        " <br /> Lena Vogt (TU Wien)\n", "papers.md")
+    assert [e["title"] for e in entries(sch)] == [
+        "Quiet Gradients in Sparse Adapters", "Certified Pruning for Tiny Models",
+        "Data Debts in Federated Audits"]
+    e = titled(sch, "Certified Pruning for Tiny Models")
+    assert e["url"] == "https://example.org/p/2"
+    assert e["people"] == ["Ines Duarte", "Kai Wen"]
+    assert e["affs"] == ["University of Porto", "Zhejiang University"]
