@@ -25,3 +25,20 @@ def test_linked_title_then_a_presentation_note_in_an_accepted_papers_list():
     assert e["url"] == "https://example.org/p/2"
     assert e["people"] == ["Ines Duarte", "Kai Wen"]
     assert e["affs"] == ["University of Porto", "Zhejiang University"]
+
+
+def test_a_row_written_title_first_in_a_time_first_table():
+    # the last row of a `Time | Topic` table swapped round, and a registration row that
+    # gives its title first and its time (with the place) second
+    sch = read(
+        "Workshop on Field Robotics, June 3rd, 2025\n\n"
+        "| Time | Topic |\n|---|---|\n"
+        "| Registration: | 08:00 - 09:00 in Hall B |\n"
+        "| 9:00 -- 9:20 | Welcome and Overview |\n"
+        "| 9:20 -- 10:00 | Invited speaker 1 |\n"
+        "| 10:00 -- 10:30 | Coffee break |\n"
+        "| Closing discussion and remarks | 10:30 -- 11:00 |\n", "schedule.md")
+    assert titled(sch, "Registration")["start"] == "08:00"
+    e = titled(sch, "Closing discussion and remarks")
+    assert (e["start"], e["end"]) == ("10:30", "11:00")
+    assert not [x for x in entries(sch) if "10:30 -- 11:00" in x["title"]]

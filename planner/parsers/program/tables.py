@@ -321,6 +321,16 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             e = _is_time_cell(vals[ecol])
             if e is not None and e.start is not None:
                 t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
+        if tcol is not None and t is None and vals[tcol] and len(nonempty) == 2:
+            # `| Final discussion | 16:45 -- 17:00 |` in a time-first table: one row
+            # written the other way round, its time in the other cell
+            c = next(c for c, _ in nonempty if c != tcol)
+            swapped = _is_time_cell(vals[c])
+            if swapped is not None and swapped.start is not None:
+                t = swapped
+                cells[tcol], cells[c] = cells[c], cells[tcol]
+                vals = list(vals)
+                vals[tcol], vals[c] = vals[c], vals[tcol]
         role_row = _role_row(vals[tcol]) if tcol is not None and t is None and vals[tcol] else None
         if role_row is not None:
             # `Tutorial Speaker | [Prof. M Tiemann, Paderborn University]`: the entry above's
