@@ -42,3 +42,30 @@ def test_a_row_written_title_first_in_a_time_first_table():
     e = titled(sch, "Closing discussion and remarks")
     assert (e["start"], e["end"]) == ("10:30", "11:00")
     assert not [x for x in entries(sch) if "10:30 -- 11:00" in x["title"]]
+
+
+def test_seminar_entries_written_as_fields_with_the_time_last():
+    # a department seminar page: a date line, then `Title:`, `Speaker: Name - Place`, an
+    # abstract, `Location:` and, last, `Time:`
+    sch = read(
+        "Applied Analysis Seminar: Fall 2025\n\n"
+        "___________________\n\n"
+        "***Monday, October  6,***\n\n"
+        "Title: Waves on Thin Films\n\n"
+        "Speaker: Hanna Lind - Lund University\n\n"
+        "Abstract: We study how thin films carry waves and when they break.\n\n"
+        "Location: Room 204\n"
+        "Time: 4:00PM\n\n"
+        "___________________\n\n"
+        "***Monday, October  13,***\n\n"
+        "Title: Sparse Grids for Kinetic Equations\n\n"
+        "Speaker: Omar Haddad - Rice University\n\n"
+        "Abstract: Sparse grids make six-dimensional problems tractable.\n\n"
+        "Location: Room 110\n"
+        "Time: 3:00PM\n", "seminar.txt")
+    e = titled(sch, "Waves on Thin Films")
+    assert (e["date"].isoformat()[5:], e["start"]) == ("10-06", "16:00")
+    assert (e["people"], e["affs"], e["room"]) == (["Hanna Lind"], ["Lund University"], "Room 204")
+    e = titled(sch, "Sparse Grids for Kinetic Equations")
+    assert (e["date"].isoformat()[5:], e["start"]) == ("10-13", "15:00")
+    assert e["people"] == ["Omar Haddad"]

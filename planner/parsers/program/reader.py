@@ -308,6 +308,7 @@ class Reader:
         above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
         fields = None
+        fields_below: list[Line] = []
         if h.position == "field":
             # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
             # the rest of the line its fields
@@ -316,6 +317,9 @@ class Reader:
                 fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
                     if rest.strip() else None
                 under_title = True
+            else:
+                above, fields_below = self._title_field_above()
+                under_title = above is not None
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
@@ -346,6 +350,8 @@ class Reader:
                     rest, draft.room = _title_comma_room(rest, draft.room)
                     spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
+        if fields_below:
+            draft.body.extend(fields_below)
         if fields is not None:
             draft.chairs += fields.chairs
             draft.people = draft.people or list(fields.people)
@@ -387,6 +393,24 @@ class Reader:
                                  or is_prose(text) or last.cells is not None):
             return None
         return holder.pop()
+
+    def _title_field_above(self) -> tuple[Line | None, list[Line]]:
+        """A seminar page's entry written as fields (`Title: ...`, `Speaker: ...`, an
+        abstract, `Location: ...`) and closed by `Time: 3:30PM`: the `Title:` line waiting
+        to be read is the title of the entry the time belongs to (as a line holding just
+        the title), the lines after it the entry's body."""
+        for k in range(len(self.pending) - 1, -1, -1):
+            ln = self.pending[k]
+            m = _TITLE_FIELD.match(ln.text) if ln.cells is None else None
+            if m is None:
+                continue
+            below = self.pending[k + 1:]
+            del self.pending[k:]
+            shift = m.start(1)
+            spans = tuple(Span(max(0, sp.start - shift), sp.end - shift, sp.bold, sp.italic, sp.href)
+                          for sp in ln.spans if sp.end > shift)
+            return replace(ln, text=m.group(1).strip(), spans=spans, memo=None), below
+        return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")
