@@ -69,3 +69,77 @@ def test_seminar_entries_written_as_fields_with_the_time_last():
     e = titled(sch, "Sparse Grids for Kinetic Equations")
     assert (e["date"].isoformat()[5:], e["start"]) == ("10-13", "15:00")
     assert e["people"] == ["Omar Haddad"]
+
+
+_SLOT_DETAILS_TABLE = """KDD Workshop Day will take place on **May 4, 2026, 9:00am-1:00pm EDT**.
+
+<table class="tg">
+<tbody>
+  <tr>
+    <th class="tg-a">9:00am</th>
+    <th class="tg-a">9:10am</th>
+    <th class="tg-a">Opening Remarks</th>
+    <th class="tg-a"></th>
+  </tr>
+  <tr>
+    <td class="tg-b">9:10am</td>
+    <td class="tg-b">10:00am</td>
+    <td class="tg-b">Keynote #1</td>
+    <td class="tg-b">
+      <a href="https://example.org/ruiz">Ana Ruiz</a> (MIT - Professor of Computing)
+      <br>&nbsp;&nbsp;<em>Title: Sparse Thoughts on Dense Models</em>
+      <br><br><i>Session Chair: Wei Wang (UCLA)</i>
+    </td>
+  </tr>
+  <tr>
+    <td class="tg-c">10:00am</td>
+    <td class="tg-c">10:30am</td>
+    <td class="tg-c">Coffee Break</td>
+    <td class="tg-c"></td>
+  </tr>
+  <tr>
+    <td class="tg-b">10:30am</td>
+    <td class="tg-b">11:30am</td>
+    <td class="tg-b">Invited Talks</td>
+    <td class="tg-b">
+      <a href="https://example.org/chen">Bo Chen</a> (ETH Zurich - Lecturer)
+      <br>&nbsp;&nbsp;<em>Title: Certified Pruning for Tiny Models</em>
+      <br> <a href="https://example.org/diaz">Carla Diaz</a> (University of Porto - Director, Centre for
+      <br>Data and Society)
+      <br>&nbsp;&nbsp;<em>Title: Audits of Federated Data</em>
+      <br><br><i>Session Chair: Yan Li (UCLA)</i></td>
+  </tr>
+  <tr>
+    <td class="tg-d">11:30am</td>
+    <td class="tg-d">12:30pm</td>
+    <td class="tg-d">Panel Discussion</td>
+    <td class="tg-d">Panelists: Ana Ruiz, Bo Chen, Carla Diaz<br><br><i>Panel Moderator: Wei Wang (UCLA)</i></td>
+  </tr>
+  <tr>
+    <td class="tg-c">12:30pm</td>
+    <td class="tg-c">1:00pm</td>
+    <td class="tg-c">Lunch</td>
+    <td class="tg-c"></td>
+  </tr>
+</tbody>
+</table>
+"""
+
+
+def test_table_of_start_end_slot_and_details_with_several_talks_in_a_cell():
+    # a workshop day as `start | end | slot | details`: the slot cell names the entry
+    # when the details are empty or hold only talks or people; talks in one cell are
+    # `Name (Place)` over `Title: ...`; a session chair is no speaker
+    sch = read(_SLOT_DETAILS_TABLE, "program.md")
+    for title, start in (("Opening Remarks", "09:00"), ("Coffee Break", "10:00"),
+                         ("Invited Talks", "10:30"), ("Panel Discussion", "11:30"),
+                         ("Lunch", "12:30")):
+        assert titled(sch, title)["start"] == start, title
+    keynote = titled(sch, "Sparse Thoughts on Dense Models")
+    assert keynote["start"] == "09:10" and keynote["people"] == ["Ana Ruiz"]
+    talks = [e for e in entries(sch) if e["session"] == "Invited Talks"]
+    assert [(e["title"], e["people"]) for e in talks] == [
+        ("Certified Pruning for Tiny Models", ["Bo Chen"]),
+        ("Audits of Federated Data", ["Carla Diaz"])]
+    assert titled(sch, "Panel Discussion")["people"] == ["Ana Ruiz", "Bo Chen", "Carla Diaz", "Wei Wang"]
+

@@ -912,6 +912,11 @@ class Reader:
             child = self._draft_of_item(it, d)
             if child is not None:
                 d.children.append(child)
+        if d.track and (d.title is None or d.title_from_label) and (d.children or d.people):
+            # `10:00am | 11:05am | Invited Talks | (four talks)`, `Panel Discussion |
+            # Panelists: A, B, C`: the row's short cell names the entry its long cell
+            # fills with talks or people
+            d.title, d.slot, d.title_from_label = d.track, False, False
 
     def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
         """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
@@ -1243,8 +1248,17 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
     title = fields[0].group(1).strip(" *")
     people: list[Person] = []
     label = None
+    chairs: list[Person] = []
     for ln in lines:
         if _TITLE_FIELD.match(ln.text):
+            continue
+        lab = label_line(ln.text)
+        if lab is not None and lab[0].endswith(("chair", "chairs")) and lab[1]:
+            # `Session Chair: Wei Wang (UCLA)` under the talk: who chairs, not who speaks
+            got = read_people(lab[1], lenient=True)
+            if got is None or not got.people:
+                return False
+            chairs += got.people
             continue
         m = _NUMBERED_LABEL.match(ln.text)
         who = m.group("rest") if m else ln.text
@@ -1257,6 +1271,7 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
         return False
     d.title, d.slot, d.title_from_label = title, False, False
     d.people = people
+    d.chairs += chairs
     if label and label_kind(label) is not None:
         d.kind, d.label = label_kind(label), label
     d.used |= {ln.no for ln in lines}

@@ -369,6 +369,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                                      day=d, day_label=header[c] if c in day_cols else None,
                                      span_all=spans_all, roles=dict(extras) if extras else {},
                                      continuation=tcol is not None and not vals[tcol]))
+            if not items and t is not None and "track" in extras:
+                # `8:30am | 8:40am | Opening Remarks | (empty)` beside rows whose last cell
+                # holds the talks: the short cell is the entry when the long one is empty
+                lines = extras["track"]
+                items.append(RowItem(lines[0].no, t, list(lines), 0, day=day_here))
         if items:
             events.append(TableEvent("items", ln.no, items=items))
         else:
