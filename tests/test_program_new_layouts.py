@@ -143,3 +143,23 @@ def test_table_of_start_end_slot_and_details_with_several_talks_in_a_cell():
         ("Audits of Federated Data", ["Carla Diaz"])]
     assert titled(sch, "Panel Discussion")["people"] == ["Ana Ruiz", "Bo Chen", "Carla Diaz", "Wei Wang"]
 
+
+
+def test_rows_without_a_time_under_a_block_are_its_talks_with_their_speakers():
+    # `|   | - Title | [Name](#anchor) |` under `| 15:10 - 15:50 | Lightning Talks | |`
+    sch = read(
+        "# Schedule: Friday, March 6, 2026\n\n"
+        "| Time | Topic | Speaker | Slides |\n|---|---|---|---|\n"
+        "| 14:30 - 15:10 | Break |   |   |\n"
+        "|   |   |   |   |\n"
+        "| 15:10 - 15:50 | Lightning Talks |   |   |\n"
+        "|   | - Tracing Builds in Ten Minutes | [Mira Olsen](#user-content-mira-olsen) |   |\n"
+        "|   | - Metrics Nobody Reads | [Tomas Brandt](#user-content-tomas-brandt) |   |\n"
+        "|   |   |   |   |\n"
+        "| 15:50 - 16:50 | Community Health Tutorial | [Ines Duarte](#user-content-ines) |   |\n",
+        "schedule.md")
+    talks = [e for e in entries(sch) if e["session"] == "Lightning Talks"]
+    assert [(e["title"], e["people"]) for e in talks] == [
+        ("Tracing Builds in Ten Minutes", ["Mira Olsen"]),
+        ("Metrics Nobody Reads", ["Tomas Brandt"])]
+    assert titled(sch, "Community Health Tutorial")["people"] == ["Ines Duarte"]

@@ -683,6 +683,15 @@ class Reader:
 
                 draft.links.append(Link(label=ln.text[:60], url=href))
         if t is None:
+            if item.continuation and self.stack and draft.title and draft.people \
+                    and "speaker" in roles and len(title_lines) == 1:
+                # `|  | - Graal: Get the Knowledge Out | Valerio Cosentino |` under
+                # `| 15:10 - 15:50 | Lightning Talks |`: a talk of the entry above, its
+                # speaker in the speaker column
+                parent = self.stack[-1]
+                draft.day = parent.day
+                parent.children.append(draft)
+                return draft
             if item.continuation and self.stack:
                 # (the lines are the entry's now: its body reads them when it closes)
                 self.stack[-1].body.extend(title_lines)
