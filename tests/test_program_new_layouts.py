@@ -163,3 +163,34 @@ def test_rows_without_a_time_under_a_block_are_its_talks_with_their_speakers():
         ("Tracing Builds in Ten Minutes", ["Mira Olsen"]),
         ("Metrics Nobody Reads", ["Tomas Brandt"])]
     assert titled(sch, "Community Health Tutorial")["people"] == ["Ines Duarte"]
+
+
+def test_a_table_pasted_as_pipe_lines_with_blank_lines_between_rows():
+    # a seminar table copied from a page: no leading pipe, no delimiter row, a blank
+    # line after each row
+    sch = read(
+        "Spring colloquium of the mathematics department.\n\n"
+        "Date | Speaker | Title |\n\n"
+        "Jan. 23 | Kevin Osei (Cornell) | Random walks on thin groups |\n\n"
+        "Feb. 27 | Mira Olsen (Aalto) | Sandpiles and their limits |\n\n"
+        "March 27 | Tomas Brandt (KTH) | Cohomology of configuration spaces |", "seminar.txt")
+    e = titled(sch, "Sandpiles and their limits")
+    assert (e["people"], e["affs"]) == (["Mira Olsen"], ["Aalto"])
+    assert sorted(x["title"] for x in entries(sch)) == [
+        "Cohomology of configuration spaces", "Random walks on thin groups",
+        "Sandpiles and their limits"]
+
+
+def test_a_second_speaker_and_title_pair_of_columns_is_a_second_event():
+    # `Speaker | Title | Pre-talk speaker | Pre-talk title`: each row holds the talk and
+    # the pre-talk before it
+    sch = read(
+        "| Date | Speaker | Title | Pre-talk speaker | Pre-talk title |\n"
+        "|---|---|---|---|---|\n"
+        "| Jan. 23, 2026 | Kevin Osei (Cornell) | Random walks on thin groups | Lena Vogt | What a thin group is |\n"
+        "| Feb. 27, 2026 | Mira Olsen (Aalto) | Sandpiles and their limits | Omar Haddad | Discrete Laplacians |\n",
+        "seminar.md")
+    assert titled(sch, "Random walks on thin groups")["people"] == ["Kevin Osei"]
+    assert titled(sch, "What a thin group is")["people"] == ["Lena Vogt"]
+    assert titled(sch, "Discrete Laplacians")["people"] == ["Omar Haddad"]
+    assert len(entries(sch)) == 4

@@ -140,6 +140,22 @@ def role_of_header(text: str) -> str | None:
     return None
 
 
+def _second_event_columns(header: list[str | None], roles: list[str | None]) -> dict[str, int]:
+    """{"title": column, "speaker": column} of a second title and speaker column named
+    alike (`Pre-talk title`, `Pre-talk speaker`) beside the table's own title column."""
+    if "title" not in roles:
+        return {}
+    found: dict[str, dict[str, int]] = {}
+    for c, h in enumerate(header):
+        m = _PREFIXED_ROLE.match((h or "").strip())
+        if m and roles[c] not in ("time", "day") and c != roles.index("title"):
+            role = role_of_header(m.group(2))
+            if role in ("title", "speaker"):
+                found.setdefault(m.group(1).lower(), {})[role] = c
+    return next((cols for cols in found.values() if "title" in cols), {})
+
+
+_PREFIXED_ROLE = re.compile(r"^(\w[\w-]*(?: [\w-]+)?)\s+(\w+)$")
 _HEADER_PARTS = re.compile(r"\s*(?:/|&|\+|\band\b|\bor\b)\s*", re.I)
 _ROLE_WEIGHT = ("time", "day", "title", "speaker", "room", "track", "format", "links",
                 "affiliation", "end")
@@ -257,6 +273,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                     roles[c] = "extra"
             content = [c for c in range(width) if roles[c] is None]
     role_table = any(r in ("speaker", "title") for r in roles)
+    # `Speaker | Title | Pre-talk speaker | Pre-talk title`: a second event in each row,
+    # in columns named by the same words before `speaker` and `title`
+    second = _second_event_columns(header, roles) if role_table else {}
+    for c in second.values():
+        roles[c] = "second"
     if role_table and "title" not in roles:
         # the first unnamed or track-like column stands in for the title
         for c in range(width):
@@ -297,7 +318,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         one = len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty)
         firsts = [cells[c].lines[0].text for c, _ in nonempty
                   if cells[c] is not None and cells[c].lines]
-        if one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts):
+        # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
+        # in its columns, however short its cells)
+        titled_row = dcol is not None and role_table and "title" in roles \
+            and bool(vals[roles.index("title")]) and vals[dcol] is not None
+        if (one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts)) and not titled_row:
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
                 text = nonempty[0][1] if one else " ".join(firsts)
@@ -350,6 +375,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))
+            pair = {role: cells[c].lines for role, c in second.items()
+                    if cells[c] is not None and not cells[c].empty}
+            if got and "title" in pair:
+                items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
         else:
             spans_all = False
             n_content = len(content)
