@@ -75,12 +75,7 @@ _SLOT_DETAILS_TABLE = """KDD Workshop Day will take place on **May 4, 2026, 9:00
 
 <table class="tg">
 <tbody>
-  <tr>
-    <th class="tg-a">9:00am</th>
-    <th class="tg-a">9:10am</th>
-    <th class="tg-a">Opening Remarks</th>
-    <th class="tg-a"></th>
-  </tr>
+  <tr><th>9:00am</th><th>9:10am</th><th>Opening Remarks</th><th></th></tr>
   <tr>
     <td class="tg-b">9:10am</td>
     <td class="tg-b">10:00am</td>
@@ -91,36 +86,17 @@ _SLOT_DETAILS_TABLE = """KDD Workshop Day will take place on **May 4, 2026, 9:00
       <br><br><i>Session Chair: Wei Wang (UCLA)</i>
     </td>
   </tr>
-  <tr>
-    <td class="tg-c">10:00am</td>
-    <td class="tg-c">10:30am</td>
-    <td class="tg-c">Coffee Break</td>
-    <td class="tg-c"></td>
-  </tr>
-  <tr>
-    <td class="tg-b">10:30am</td>
-    <td class="tg-b">11:30am</td>
-    <td class="tg-b">Invited Talks</td>
-    <td class="tg-b">
+  <tr><td>10:00am</td><td>10:30am</td><td>Coffee Break</td><td></td></tr>
+  <tr><td>10:30am</td><td>11:30am</td><td>Invited Talks</td><td>
       <a href="https://example.org/chen">Bo Chen</a> (ETH Zurich - Lecturer)
       <br>&nbsp;&nbsp;<em>Title: Certified Pruning for Tiny Models</em>
       <br> <a href="https://example.org/diaz">Carla Diaz</a> (University of Porto - Director, Centre for
       <br>Data and Society)
       <br>&nbsp;&nbsp;<em>Title: Audits of Federated Data</em>
-      <br><br><i>Session Chair: Yan Li (UCLA)</i></td>
-  </tr>
-  <tr>
-    <td class="tg-d">11:30am</td>
-    <td class="tg-d">12:30pm</td>
-    <td class="tg-d">Panel Discussion</td>
-    <td class="tg-d">Panelists: Ana Ruiz, Bo Chen, Carla Diaz<br><br><i>Panel Moderator: Wei Wang (UCLA)</i></td>
-  </tr>
-  <tr>
-    <td class="tg-c">12:30pm</td>
-    <td class="tg-c">1:00pm</td>
-    <td class="tg-c">Lunch</td>
-    <td class="tg-c"></td>
-  </tr>
+      <br><br><i>Session Chair: Yan Li (UCLA)</i></td></tr>
+  <tr><td>11:30am</td><td>12:30pm</td><td>Panel Discussion</td>
+      <td>Panelists: Ana Ruiz, Bo Chen, Carla Diaz<br><br><i>Panel Moderator: Wei Wang (UCLA)</i></td></tr>
+  <tr><td>12:30pm</td><td>1:00pm</td><td>Lunch</td><td></td></tr>
 </tbody>
 </table>
 """
