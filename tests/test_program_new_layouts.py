@@ -170,3 +170,18 @@ def test_a_second_speaker_and_title_pair_of_columns_is_a_second_event():
     assert titled(sch, "What a thin group is")["people"] == ["Lena Vogt"]
     assert titled(sch, "Discrete Laplacians")["people"] == ["Omar Haddad"]
     assert len(entries(sch)) == 4
+
+
+def test_a_headerless_column_of_later_clocks_is_the_end_column():
+    # `start | end | slot` with no header row; `11:05pm | 12:00pm` (a start after its own
+    # end) is the morning's 11:05
+    sch = read(
+        "Workshop day, May 4, 2026\n\n<table>\n"
+        "<tr><td>9:00am</td><td>9:10am</td><td>Opening Remarks</td></tr>\n"
+        "<tr><td>9:10am</td><td>10:00am</td><td>Keynote: Sparse Thoughts on Dense Models</td></tr>\n"
+        "<tr><td>10:00am</td><td>11:05am</td><td>Poster Session</td></tr>\n"
+        "<tr><td>11:05pm</td><td>12:00pm</td><td>Panel Discussion</td></tr>\n"
+        "<tr><td>12:00pm</td><td>1:00pm</td><td>Lunch</td></tr>\n</table>\n", "day.md")
+    assert (titled(sch, "Opening Remarks")["start"], titled(sch, "Opening Remarks")["end"]) == ("09:00", "09:10")
+    assert (titled(sch, "Poster Session")["start"], titled(sch, "Poster Session")["end"]) == ("10:00", "11:05")
+    assert (titled(sch, "Panel Discussion")["start"], titled(sch, "Panel Discussion")["end"]) == ("11:05", "12:00")

@@ -140,6 +140,25 @@ def role_of_header(text: str) -> str | None:
     return None
 
 
+def _end_column_by_content(roles: list[str | None], header: list[str | None],
+                           texts: list[list[str | None]], body: list[int]) -> None:
+    """`8:30am | 8:40am | Opening Remarks` with no header: a column of single clocks
+    right of the time column's single clocks, each later than its row's, is the end."""
+    c = roles.index("time") + 1
+    if c >= len(roles) or roles[c] is not None or (header[c] or "").strip():
+        return
+    rows = [(texts[k][c - 1], texts[k][c]) for k in body if texts[k][c - 1] and texts[k][c]]
+    later = 0
+    for a, b in rows:
+        s, e = _is_time_cell(a), _is_time_cell(b)
+        if s is None or e is None or s.end is not None or e.end is not None \
+                or s.start is None or e.start is None:
+            return
+        later += e.start > s.start
+    if len(rows) >= 3 and later >= 0.8 * len(rows):
+        roles[c] = "end"
+
+
 def _second_event_columns(header: list[str | None], roles: list[str | None]) -> dict[str, int]:
     """{"title": column, "speaker": column} of a second title and speaker column named
     alike (`Pre-talk title`, `Pre-talk speaker`) beside the table's own title column."""
@@ -206,6 +225,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if vals and sum(1 for v in vals if _is_time_cell(v)) >= max(1, 0.5 * len(vals)):
                 roles[c] = "time"
                 break
+    if "time" in roles and "end" not in roles:
+        _end_column_by_content(roles, header, texts, body)
     # day column by content (`Saturday 22nd | 8 a.m. - 12 noon | ...`)
     for c in range(width):
         if roles[c] is None:
@@ -346,6 +367,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             e = _is_time_cell(vals[ecol])
             if e is not None and e.start is not None:
                 t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
+                if t.start > e.start and t.start.hour >= 12 \
+                        and t.start.replace(hour=t.start.hour - 12) < e.start:
+                    # `11:05pm | 12:00pm`: a start after its own end is the morning's
+                    t = replace(t, start=t.start.replace(hour=t.start.hour - 12))
         if tcol is not None and t is None and vals[tcol] and len(nonempty) == 2:
             # `| Final discussion | 16:45 -- 17:00 |` in a time-first table: one row
             # written the other way round, its time in the other cell
