@@ -446,6 +446,7 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     # (a tie goes to the marker seen first: a set's order changes with the hash seed)
     dominant = max(dict.fromkeys(pool), key=pool.count) if pool else ""
     n_marked = markers.count(dominant) if dominant else 0
+    talk_starts = _people_over_title_fields(recs)
     i = 0
     while i < len(recs):
         r = recs[i]
@@ -469,7 +470,9 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                 if follows_people and recs[j].kind == "title":
                     recs[j].kind = "people"  # the position says it
         elif r.kind == "label" and r.label == "title":
-            starts.append(i)
+            # `Ana Ruiz (MIT)` over `Title: ...`, pair after pair: each talk starts at
+            # the people above its title
+            starts.append(talk_starts.get(i, i))
         elif people_first and r.kind in ("people",):
             j = _next_meaningful(recs, i)
             if j is not None and recs[j].kind == "title":
@@ -486,6 +489,27 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
     own = recs[:starts[0]]
     groups = [recs[s:(starts[k + 1] if k + 1 < len(starts) else len(recs))] for k, s in enumerate(starts)]
     return own, groups
+
+
+def _people_over_title_fields(recs: list[Rec]) -> dict[int, int]:
+    """`Ana Ruiz (MIT)` over `Title: ...`, pair after pair (a name's affiliation may
+    wrap onto a line of its own): where each talk starts, by its `Title:` record, when
+    every title field has people of its own above it."""
+    fields = [i for i, r in enumerate(recs) if r.kind == "label" and r.label == "title"]
+    if len(fields) < 2:
+        return {}
+    out: dict[int, int] = {}
+    prev = -1
+    for i in fields:
+        who = next((j for j in range(prev + 1, i) if recs[j].kind == "people" or
+                    recs[j].kind == "title" and is_people_line(recs[j].line.text)), None)
+        if who is None:
+            return {}
+        out[i] = who
+        prev = i
+    for j in out.values():
+        recs[j].kind = "people"  # (a linked name reads as a title on its own)
+    return out
 
 
 def _titles_that_read_as_a_name(recs: list[Rec]) -> None:

@@ -253,6 +253,11 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
             parts.url = _absolute(styled[0].href)
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
+        linked = _link_then_note(main, spans)
+        if linked is not None:
+            parts.title, parts.url = _clean_title(linked[1]), _absolute(linked[0].href)
+            parts.notes.append(linked[2])
+            return parts
         styled = _styled_title(main, spans)
         parts.title = _clean_title(main)
         if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
@@ -341,6 +346,26 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
     if best is None:
         return None
     return best[1], best[2]
+
+
+_NOTE_AFTER_LINK = re.compile(r"\s*\(([^()]*)\)\s*")
+
+
+def _link_then_note(text: str, spans: tuple[Span, ...]) -> tuple[Span, str, str] | None:
+    """`[Title](url) (Spotlight Session #1, ID #1)`: a link that opens the line with
+    nothing after it but a parenthesis is the title, the parenthesis a note on how it is
+    presented, not words of the title.  (link, its text, the note)"""
+    if not text.endswith(")"):
+        return None
+    for s in spans:
+        if s.href is None or text[:max(0, s.start)].strip():
+            continue
+        seg = text[max(0, s.start):s.end].strip()
+        m = _NOTE_AFTER_LINK.fullmatch(text, s.end)
+        if len(seg) >= 3 and m:
+            return s, seg, m.group(1).strip()
+        return None
+    return None
 
 
 def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], lenient: bool,

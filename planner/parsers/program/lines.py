@@ -89,7 +89,8 @@ _CAPS_LABEL = re.compile(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTR
 # Schrier`, `Subject Matter Experts: A, B, and C`, `Discussant: X`.
 _ROLE_LINE = re.compile(
     r"^(?P<label>(?:[A-Za-z][\w-]* ){0,3}(?:leads?|experts?|facilitators?|discussants?|"
-    r"respondents?|mentors?|judges?|curators?|hosted by|led by|featuring|guests?))\s*:\s*(?P<value>\S.*)$",
+    r"respondents?|mentors?|judges?|curators?|moderators?|hosted by|led by|featuring|guests?))"
+    r"\s*:\s*(?P<value>\S.*)$",
     re.IGNORECASE,
 )
 

@@ -315,6 +315,7 @@ class Reader:
         above = self._title_above(ln, room_only is None and self.title_first_ends.get(ln.no, True)) \
             if under_title else None
         fields = None
+        fields_below: list[Line] = []
         if h.position == "field":
             # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
             # the rest of the line its fields
@@ -323,6 +324,9 @@ class Reader:
                 fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
                     if rest.strip() else None
                 under_title = True
+            else:
+                above, fields_below = self._title_field_above()
+                under_title = above is not None
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
         if h.day is not None:
@@ -353,6 +357,8 @@ class Reader:
                     rest, draft.room = _title_comma_room(rest, draft.room)
                     spans = tuple(sp for sp in spans if sp.end <= len(rest))
         self._apply_header_text(draft, rest, spans, title_only=above is not None)
+        if fields_below:
+            draft.body.extend(fields_below)
         if fields is not None:
             draft.chairs += fields.chairs
             draft.people = draft.people or list(fields.people)
@@ -394,6 +400,24 @@ class Reader:
                                  or is_prose(text) or last.cells is not None):
             return None
         return holder.pop()
+
+    def _title_field_above(self) -> tuple[Line | None, list[Line]]:
+        """A seminar page's entry written as fields (`Title: ...`, `Speaker: ...`, an
+        abstract, `Location: ...`) and closed by `Time: 3:30PM`: the `Title:` line waiting
+        to be read is the title of the entry the time belongs to (as a line holding just
+        the title), the lines after it the entry's body."""
+        for k in range(len(self.pending) - 1, -1, -1):
+            ln = self.pending[k]
+            m = _TITLE_FIELD.match(ln.text) if ln.cells is None else None
+            if m is None:
+                continue
+            below = self.pending[k + 1:]
+            del self.pending[k:]
+            shift = m.start(1)
+            spans = tuple(Span(max(0, sp.start - shift), sp.end - shift, sp.bold, sp.italic, sp.href)
+                          for sp in ln.spans if sp.end > shift)
+            return replace(ln, text=m.group(1).strip(), spans=spans, memo=None), below
+        return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
         rest = rest.strip(" -–—:|")
@@ -666,6 +690,15 @@ class Reader:
 
                 draft.links.append(Link(label=ln.text[:60], url=href))
         if t is None:
+            if item.continuation and self.stack and draft.title and draft.people \
+                    and "speaker" in roles and len(title_lines) == 1:
+                # `|  | - Graal: Get the Knowledge Out | Valerio Cosentino |` under
+                # `| 15:10 - 15:50 | Lightning Talks |`: a talk of the entry above, its
+                # speaker in the speaker column
+                parent = self.stack[-1]
+                draft.day = parent.day
+                parent.children.append(draft)
+                return draft
             if item.continuation and self.stack:
                 # (the lines are the entry's now: its body reads them when it closes)
                 self.stack[-1].body.extend(title_lines)
@@ -895,6 +928,11 @@ class Reader:
             child = self._draft_of_item(it, d)
             if child is not None:
                 d.children.append(child)
+        if d.track and (d.title is None or d.title_from_label) and (d.children or d.people):
+            # `10:00am | 11:05am | Invited Talks | (four talks)`, `Panel Discussion |
+            # Panelists: A, B, C`: the row's short cell names the entry its long cell
+            # fills with talks or people
+            d.title, d.slot, d.title_from_label = d.track, False, False
 
     def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
         """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
@@ -1240,8 +1278,17 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
     title = fields[0].group(1).strip(" *")
     people: list[Person] = []
     label = None
+    chairs: list[Person] = []
     for ln in lines:
         if _TITLE_FIELD.match(ln.text):
+            continue
+        lab = label_line(ln.text)
+        if lab is not None and lab[0].endswith(("chair", "chairs")) and lab[1]:
+            # `Session Chair: Wei Wang (UCLA)` under the talk: who chairs, not who speaks
+            got = read_people(lab[1], lenient=True)
+            if got is None or not got.people:
+                return False
+            chairs += got.people
             continue
         m = _NUMBERED_LABEL.match(ln.text)
         who = m.group("rest") if m else ln.text
@@ -1254,6 +1301,7 @@ def _title_field(d: Draft, lines: list[Line]) -> bool:
         return False
     d.title, d.slot, d.title_from_label = title, False, False
     d.people = people
+    d.chairs += chairs
     if label and label_kind(label) is not None:
         d.kind, d.label = label_kind(label), label
     d.used |= {ln.no for ln in lines}

@@ -140,6 +140,41 @@ def role_of_header(text: str) -> str | None:
     return None
 
 
+def _end_column_by_content(roles: list[str | None], header: list[str | None],
+                           texts: list[list[str | None]], body: list[int]) -> None:
+    """`8:30am | 8:40am | Opening Remarks` with no header: a column of single clocks
+    right of the time column's single clocks, each later than its row's, is the end."""
+    c = roles.index("time") + 1
+    if c >= len(roles) or roles[c] is not None or (header[c] or "").strip():
+        return
+    rows = [(texts[k][c - 1], texts[k][c]) for k in body if texts[k][c - 1] and texts[k][c]]
+    later = 0
+    for a, b in rows:
+        s, e = _is_time_cell(a), _is_time_cell(b)
+        if s is None or e is None or s.end is not None or e.end is not None \
+                or s.start is None or e.start is None:
+            return
+        later += e.start > s.start
+    if len(rows) >= 3 and later >= 0.8 * len(rows):
+        roles[c] = "end"
+
+
+def _second_event_columns(header: list[str | None], roles: list[str | None]) -> dict[str, int]:
+    """{"title": column, "speaker": column} of a second title and speaker column named
+    alike (`Pre-talk title`, `Pre-talk speaker`) beside the table's own title column."""
+    if "title" not in roles:
+        return {}
+    found: dict[str, dict[str, int]] = {}
+    for c, h in enumerate(header):
+        m = _PREFIXED_ROLE.match((h or "").strip())
+        if m and roles[c] not in ("time", "day") and c != roles.index("title"):
+            role = role_of_header(m.group(2))
+            if role in ("title", "speaker"):
+                found.setdefault(m.group(1).lower(), {})[role] = c
+    return next((cols for cols in found.values() if "title" in cols), {})
+
+
+_PREFIXED_ROLE = re.compile(r"^(\w[\w-]*(?: [\w-]+)?)\s+(\w+)$")
 _HEADER_PARTS = re.compile(r"\s*(?:/|&|\+|\band\b|\bor\b)\s*", re.I)
 _ROLE_WEIGHT = ("time", "day", "title", "speaker", "room", "track", "format", "links",
                 "affiliation", "end")
@@ -190,6 +225,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if vals and sum(1 for v in vals if _is_time_cell(v)) >= max(1, 0.5 * len(vals)):
                 roles[c] = "time"
                 break
+    if "time" in roles and "end" not in roles:
+        _end_column_by_content(roles, header, texts, body)
     # day column by content (`Saturday 22nd | 8 a.m. - 12 noon | ...`)
     for c in range(width):
         if roles[c] is None:
@@ -257,6 +294,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                     roles[c] = "extra"
             content = [c for c in range(width) if roles[c] is None]
     role_table = any(r in ("speaker", "title") for r in roles)
+    # `Speaker | Title | Pre-talk speaker | Pre-talk title`: a second event in each row,
+    # in columns named by the same words before `speaker` and `title`
+    second = _second_event_columns(header, roles) if role_table else {}
+    for c in second.values():
+        roles[c] = "second"
     if role_table and "title" not in roles:
         # the first unnamed or track-like column stands in for the title
         for c in range(width):
@@ -297,7 +339,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         one = len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty)
         firsts = [cells[c].lines[0].text for c, _ in nonempty
                   if cells[c] is not None and cells[c].lines]
-        if one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts):
+        # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
+        # in its columns, however short its cells)
+        titled_row = dcol is not None and role_table and "title" in roles \
+            and bool(vals[roles.index("title")]) and vals[dcol] is not None
+        if (one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts)) and not titled_row:
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
                 text = nonempty[0][1] if one else " ".join(firsts)
@@ -321,6 +367,20 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             e = _is_time_cell(vals[ecol])
             if e is not None and e.start is not None:
                 t = replace(t, end=e.start, meridiem=t.meridiem or e.meridiem)
+                if t.start > e.start and t.start.hour >= 12 \
+                        and t.start.replace(hour=t.start.hour - 12) < e.start:
+                    # `11:05pm | 12:00pm`: a start after its own end is the morning's
+                    t = replace(t, start=t.start.replace(hour=t.start.hour - 12))
+        if tcol is not None and t is None and vals[tcol] and len(nonempty) == 2:
+            # `| Final discussion | 16:45 -- 17:00 |` in a time-first table: one row
+            # written the other way round, its time in the other cell
+            c = next(c for c, _ in nonempty if c != tcol)
+            swapped = _is_time_cell(vals[c])
+            if swapped is not None and swapped.start is not None:
+                t = swapped
+                cells[tcol], cells[c] = cells[c], cells[tcol]
+                vals = list(vals)
+                vals[tcol], vals[c] = vals[c], vals[tcol]
         role_row = _role_row(vals[tcol]) if tcol is not None and t is None and vals[tcol] else None
         if role_row is not None:
             # `Tutorial Speaker | [Prof. M Tiemann, Paderborn University]`: the entry above's
@@ -340,6 +400,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))
+            pair = {role: cells[c].lines for role, c in second.items()
+                    if cells[c] is not None and not cells[c].empty}
+            if got and "title" in pair:
+                items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
         else:
             spans_all = False
             n_content = len(content)
@@ -359,6 +423,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                                      day=d, day_label=header[c] if c in day_cols else None,
                                      span_all=spans_all, roles=dict(extras) if extras else {},
                                      continuation=tcol is not None and not vals[tcol]))
+            if not items and t is not None and "track" in extras:
+                # `8:30am | 8:40am | Opening Remarks | (empty)` beside rows whose last cell
+                # holds the talks: the short cell is the entry when the long one is empty
+                lines = extras["track"]
+                items.append(RowItem(lines[0].no, t, list(lines), 0, day=day_here))
         if items:
             events.append(TableEvent("items", ln.no, items=items))
         else:

@@ -236,6 +236,10 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             i = _pipe_table(b, i, delimited=False)
             para_open = False
             continue
+        if stripped[-1] == "|" and not para_open and _spaced_pipe_rows_ahead(src, i):
+            i = _pipe_table(b, i, delimited=False, spaced=True)
+            para_open = False
+            continue
         if not para_open and raw.count(",") >= 2 and _csv_rows_ahead(src, i):
             i = _csv_table(b, i)
             para_open = False
@@ -525,8 +529,35 @@ def _bare_pipe_rows_ahead(src: list[str], i: int) -> bool:
     return rows >= 3 and wide >= 2
 
 
-def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
+def _spaced_pipe_rows_ahead(src: list[str], i: int) -> bool:
+    """A table pasted as lines of cells that end in a pipe, with a blank line between
+    rows (`Date | Speaker | Title |` over `Jan. 24 | Ana Ruiz (MIT) | Title |`): three
+    rows or more with the same number of pipes, three at least."""
+    return _spaced_rows_end(src, i, src[i].count("|")) - i >= 5
+
+
+def _spaced_row(raw: str, pipes: int) -> bool:
+    s = raw.strip()
+    return s.endswith("|") and s.count("|") == pipes
+
+
+def _spaced_rows_end(src: list[str], i: int, pipes: int) -> int:
+    """Where the rows that start at `i`, one blank line between each, end."""
+    if pipes < 3:
+        return i
+    j = i
+    while j < len(src) and _spaced_row(src[j], pipes):
+        j += 1
+        if j + 1 < len(src) and not src[j].strip() and _spaced_row(src[j + 1], pipes):
+            j += 1
+    return j
+
+
+def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = False) -> int:
     src = b.src
+    if spaced:
+        end = _spaced_rows_end(src, i, src[i].count("|"))
+        src = src[:end]  # (the rows only: the loop below stops at their end)
     b.table += 1
     header = _split_pipes(src[i])
     b.out.append(Line(i + 1, " | ".join(c.strip() for c in header),
@@ -535,8 +566,11 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
     if delimited:
         b.markup.add(i + 2)
     j = i + 2 if delimited else i + 1
-    while j < len(src) and src[j].strip() and ("|" in src[j]) and not _ATX.match(src[j]) \
-            and (delimited or src[j].strip().startswith("|")):
+    while j < len(src) and (src[j].strip() or spaced) and ("|" in src[j] or spaced) \
+            and not _ATX.match(src[j]) and (delimited or spaced or src[j].strip().startswith("|")):
+        if not src[j].strip():
+            j += 1  # (the blank line between two rows of a spaced table)
+            continue
         if _LIQUID_LINE.match(src[j]):
             b.markup.add(j + 1)
             j += 1

@@ -1,0 +1,187 @@
+"""Layouts met on real program pages the reader had not seen (kept outside the
+repository), each written out here as a small invented text of the same layout.  Each test
+asserts what a careful reader takes from the text, through the core (`parse_text`)."""
+
+from __future__ import annotations
+
+from .test_program_shapes import entries, read, titled
+
+
+def test_linked_title_then_a_presentation_note_in_an_accepted_papers_list():
+    # `<b>[Title](url) (Spotlight Session #1, ID #2)</b> <br /> Authors (Affiliation)`:
+    # the parenthesis after the link says how the paper is presented, not its title
+    sch = read(
+        "# Accepted Papers\n\n"
+        "- <b>[Quiet Gradients in Sparse Adapters](https://example.org/p/1) (Oral)</b> <br />"
+        " Mira Olsen (Aalto University), Tomas Brandt (KTH)\n\n"
+        "- <b>[Certified Pruning for Tiny Models](https://example.org/p/2) (Spotlight Session #1, ID #2)</b>"
+        " <br /> Ines Duarte (University of Porto), Kai Wen (Zhejiang University)\n\n"
+        "- <b>[Data Debts in Federated Audits](https://example.org/p/3) (Spotlight Session #2, ID #1)</b>"
+        " <br /> Lena Vogt (TU Wien)\n", "papers.md")
+    assert [e["title"] for e in entries(sch)] == [
+        "Quiet Gradients in Sparse Adapters", "Certified Pruning for Tiny Models",
+        "Data Debts in Federated Audits"]
+    e = titled(sch, "Certified Pruning for Tiny Models")
+    assert e["url"] == "https://example.org/p/2"
+    assert e["people"] == ["Ines Duarte", "Kai Wen"]
+    assert e["affs"] == ["University of Porto", "Zhejiang University"]
+
+
+def test_a_row_written_title_first_in_a_time_first_table():
+    # the last row of a `Time | Topic` table swapped round, and a registration row that
+    # gives its title first and its time (with the place) second
+    sch = read(
+        "Workshop on Field Robotics, June 3rd, 2025\n\n"
+        "| Time | Topic |\n|---|---|\n"
+        "| Registration: | 08:00 - 09:00 in Hall B |\n"
+        "| 9:00 -- 9:20 | Welcome and Overview |\n"
+        "| 9:20 -- 10:00 | Invited speaker 1 |\n"
+        "| 10:00 -- 10:30 | Coffee break |\n"
+        "| Closing discussion and remarks | 10:30 -- 11:00 |\n", "schedule.md")
+    assert titled(sch, "Registration")["start"] == "08:00"
+    e = titled(sch, "Closing discussion and remarks")
+    assert (e["start"], e["end"]) == ("10:30", "11:00")
+    assert not [x for x in entries(sch) if "10:30 -- 11:00" in x["title"]]
+
+
+def test_seminar_entries_written_as_fields_with_the_time_last():
+    # a department seminar page: a date line, then `Title:`, `Speaker: Name - Place`, an
+    # abstract, `Location:` and, last, `Time:`
+    sch = read(
+        "Applied Analysis Seminar: Fall 2025\n\n"
+        "___________________\n\n"
+        "***Monday, October  6,***\n\n"
+        "Title: Waves on Thin Films\n\n"
+        "Speaker: Hanna Lind - Lund University\n\n"
+        "Abstract: We study how thin films carry waves and when they break.\n\n"
+        "Location: Room 204\n"
+        "Time: 4:00PM\n\n"
+        "___________________\n\n"
+        "***Monday, October  13,***\n\n"
+        "Title: Sparse Grids for Kinetic Equations\n\n"
+        "Speaker: Omar Haddad - Rice University\n\n"
+        "Abstract: Sparse grids make six-dimensional problems tractable.\n\n"
+        "Location: Room 110\n"
+        "Time: 3:00PM\n", "seminar.txt")
+    e = titled(sch, "Waves on Thin Films")
+    assert (e["date"].isoformat()[5:], e["start"]) == ("10-06", "16:00")
+    assert (e["people"], e["affs"], e["room"]) == (["Hanna Lind"], ["Lund University"], "Room 204")
+    e = titled(sch, "Sparse Grids for Kinetic Equations")
+    assert (e["date"].isoformat()[5:], e["start"]) == ("10-13", "15:00")
+    assert e["people"] == ["Omar Haddad"]
+
+
+_SLOT_DETAILS_TABLE = """KDD Workshop Day will take place on **May 4, 2026, 9:00am-1:00pm EDT**.
+
+<table class="tg">
+<tbody>
+  <tr><th>9:00am</th><th>9:10am</th><th>Opening Remarks</th><th></th></tr>
+  <tr>
+    <td class="tg-b">9:10am</td>
+    <td class="tg-b">10:00am</td>
+    <td class="tg-b">Keynote #1</td>
+    <td class="tg-b">
+      <a href="https://example.org/ruiz">Ana Ruiz</a> (MIT - Professor of Computing)
+      <br>&nbsp;&nbsp;<em>Title: Sparse Thoughts on Dense Models</em>
+      <br><br><i>Session Chair: Wei Wang (UCLA)</i>
+    </td>
+  </tr>
+  <tr><td>10:00am</td><td>10:30am</td><td>Coffee Break</td><td></td></tr>
+  <tr><td>10:30am</td><td>11:30am</td><td>Invited Talks</td><td>
+      <a href="https://example.org/chen">Bo Chen</a> (ETH Zurich - Lecturer)
+      <br>&nbsp;&nbsp;<em>Title: Certified Pruning for Tiny Models</em>
+      <br> <a href="https://example.org/diaz">Carla Diaz</a> (University of Porto - Director, Centre for
+      <br>Data and Society)
+      <br>&nbsp;&nbsp;<em>Title: Audits of Federated Data</em>
+      <br><br><i>Session Chair: Yan Li (UCLA)</i></td></tr>
+  <tr><td>11:30am</td><td>12:30pm</td><td>Panel Discussion</td>
+      <td>Panelists: Ana Ruiz, Bo Chen, Carla Diaz<br><br><i>Panel Moderator: Wei Wang (UCLA)</i></td></tr>
+  <tr><td>12:30pm</td><td>1:00pm</td><td>Lunch</td><td></td></tr>
+</tbody>
+</table>
+"""
+
+
+def test_table_of_start_end_slot_and_details_with_several_talks_in_a_cell():
+    # a workshop day as `start | end | slot | details`: the slot cell names the entry
+    # when the details are empty or hold only talks or people; talks in one cell are
+    # `Name (Place)` over `Title: ...`; a session chair is no speaker
+    sch = read(_SLOT_DETAILS_TABLE, "program.md")
+    for title, start in (("Opening Remarks", "09:00"), ("Coffee Break", "10:00"),
+                         ("Invited Talks", "10:30"), ("Panel Discussion", "11:30"),
+                         ("Lunch", "12:30")):
+        assert titled(sch, title)["start"] == start, title
+    keynote = titled(sch, "Sparse Thoughts on Dense Models")
+    assert keynote["start"] == "09:10" and keynote["people"] == ["Ana Ruiz"]
+    talks = [e for e in entries(sch) if e["session"] == "Invited Talks"]
+    assert [(e["title"], e["people"]) for e in talks] == [
+        ("Certified Pruning for Tiny Models", ["Bo Chen"]),
+        ("Audits of Federated Data", ["Carla Diaz"])]
+    assert titled(sch, "Panel Discussion")["people"] == ["Ana Ruiz", "Bo Chen", "Carla Diaz", "Wei Wang"]
+
+
+
+def test_rows_without_a_time_under_a_block_are_its_talks_with_their_speakers():
+    # `|   | - Title | [Name](#anchor) |` under `| 15:10 - 15:50 | Lightning Talks | |`
+    sch = read(
+        "# Schedule: Friday, March 6, 2026\n\n"
+        "| Time | Topic | Speaker | Slides |\n|---|---|---|---|\n"
+        "| 14:30 - 15:10 | Break |   |   |\n"
+        "|   |   |   |   |\n"
+        "| 15:10 - 15:50 | Lightning Talks |   |   |\n"
+        "|   | - Tracing Builds in Ten Minutes | [Mira Olsen](#user-content-mira-olsen) |   |\n"
+        "|   | - Metrics Nobody Reads | [Tomas Brandt](#user-content-tomas-brandt) |   |\n"
+        "|   |   |   |   |\n"
+        "| 15:50 - 16:50 | Community Health Tutorial | [Ines Duarte](#user-content-ines) |   |\n",
+        "schedule.md")
+    talks = [e for e in entries(sch) if e["session"] == "Lightning Talks"]
+    assert [(e["title"], e["people"]) for e in talks] == [
+        ("Tracing Builds in Ten Minutes", ["Mira Olsen"]),
+        ("Metrics Nobody Reads", ["Tomas Brandt"])]
+    assert titled(sch, "Community Health Tutorial")["people"] == ["Ines Duarte"]
+
+
+def test_a_table_pasted_as_pipe_lines_with_blank_lines_between_rows():
+    # a seminar table copied from a page: no leading pipe, no delimiter row, a blank
+    # line after each row
+    sch = read(
+        "Spring colloquium of the mathematics department.\n\n"
+        "Date | Speaker | Title |\n\n"
+        "Jan. 23 | Kevin Osei (Cornell) | Random walks on thin groups |\n\n"
+        "Feb. 27 | Mira Olsen (Aalto) | Sandpiles and their limits |\n\n"
+        "March 27 | Tomas Brandt (KTH) | Cohomology of configuration spaces |", "seminar.txt")
+    e = titled(sch, "Sandpiles and their limits")
+    assert (e["people"], e["affs"]) == (["Mira Olsen"], ["Aalto"])
+    assert sorted(x["title"] for x in entries(sch)) == [
+        "Cohomology of configuration spaces", "Random walks on thin groups",
+        "Sandpiles and their limits"]
+
+
+def test_a_second_speaker_and_title_pair_of_columns_is_a_second_event():
+    # `Speaker | Title | Pre-talk speaker | Pre-talk title`: each row holds the talk and
+    # the pre-talk before it
+    sch = read(
+        "| Date | Speaker | Title | Pre-talk speaker | Pre-talk title |\n"
+        "|---|---|---|---|---|\n"
+        "| Jan. 23, 2026 | Kevin Osei (Cornell) | Random walks on thin groups | Lena Vogt | What a thin group is |\n"
+        "| Feb. 27, 2026 | Mira Olsen (Aalto) | Sandpiles and their limits | Omar Haddad | Discrete Laplacians |\n",
+        "seminar.md")
+    assert titled(sch, "Random walks on thin groups")["people"] == ["Kevin Osei"]
+    assert titled(sch, "What a thin group is")["people"] == ["Lena Vogt"]
+    assert titled(sch, "Discrete Laplacians")["people"] == ["Omar Haddad"]
+    assert len(entries(sch)) == 4
+
+
+def test_a_headerless_column_of_later_clocks_is_the_end_column():
+    # `start | end | slot` with no header row; `11:05pm | 12:00pm` (a start after its own
+    # end) is the morning's 11:05
+    sch = read(
+        "Workshop day, May 4, 2026\n\n<table>\n"
+        "<tr><td>9:00am</td><td>9:10am</td><td>Opening Remarks</td></tr>\n"
+        "<tr><td>9:10am</td><td>10:00am</td><td>Keynote: Sparse Thoughts on Dense Models</td></tr>\n"
+        "<tr><td>10:00am</td><td>11:05am</td><td>Poster Session</td></tr>\n"
+        "<tr><td>11:05pm</td><td>12:00pm</td><td>Panel Discussion</td></tr>\n"
+        "<tr><td>12:00pm</td><td>1:00pm</td><td>Lunch</td></tr>\n</table>\n", "day.md")
+    assert (titled(sch, "Opening Remarks")["start"], titled(sch, "Opening Remarks")["end"]) == ("09:00", "09:10")
+    assert (titled(sch, "Poster Session")["start"], titled(sch, "Poster Session")["end"]) == ("10:00", "11:05")
+    assert (titled(sch, "Panel Discussion")["start"], titled(sch, "Panel Discussion")["end"]) == ("11:05", "12:00")
