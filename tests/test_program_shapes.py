@@ -697,6 +697,20 @@ Jim Mancini
                for s in sch.sessions for t in [s, *s.talks])
 
 
+def test_a_catalogue_number_after_a_pasted_title_is_a_note():
+    """`Title (Spotlight Session #1, ID #2)` over its authors, pasted without the link
+    that set the title apart: the numbered parenthesis is a note, not title."""
+    sch = read("""Accepted Papers
+
+Removing Backdoors with Unlabeled Data (Oral)
+Lu Pang (Stony Brook University), Tao Sun (Stony Brook University)
+Inserting Trojans During Knowledge Distillation (Spotlight Session #1, ID #2)
+Leonard Tang (Harvard University), Tom Shlomi (Harvard University)
+""", "papers.txt")
+    got = {t.title: [p.name for p in t.speakers] for t in sch.unscheduled}
+    assert got["Inserting Trojans During Knowledge Distillation"] == ["Leonard Tang", "Tom Shlomi"]
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

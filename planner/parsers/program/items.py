@@ -231,6 +231,11 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         only = _ROOM_ONLY.match(r)
         parts.room = parts.room or (only.group(1) if only else r)
         main = m.group("rest")
+    m = _NUMBER_NOTE.search(main) if "#" in main and _ends_in_paren(main) else None
+    if m and m.start() > 0:
+        # `Title (Spotlight Session #1, ID #2)`: the entry's number in a catalogue, a note
+        parts.notes.append(m.group(1))
+        main = main[:m.start()]
     label, kind, rest = split_label(main, labels)
     if label is not None:
         parts.label, parts.kind = label, kind
@@ -800,6 +805,11 @@ _NOBODY = re.compile(r"^(?:the\s+)?(?:organi[sz]ers?|organi[sz]ing committee|com
                      r"program chairs?|staff|volunteers|everyone|all|tba|tbd)$", re.IGNORECASE)
 _DURATION_NOTE = re.compile(r"\s*\((\d+\s*(?:min|mins|minutes|h|hr|hrs|hours)\b[^()]*)\)\s*$",
                             re.IGNORECASE)
+
+
+# A final parenthesis that numbers the entry in a catalogue: `(Spotlight Session #1, ID #2)`,
+# `(Poster #14)`.
+_NUMBER_NOTE = re.compile(r"\s*\(([^()]*#\s?\d+[^()]*)\)\s*$")
 
 
 _PARENS = re.compile(r"[()]")
