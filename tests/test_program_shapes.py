@@ -711,6 +711,21 @@ Leonard Tang (Harvard University), Tom Shlomi (Harvard University)
     assert got["Inserting Trojans During Knowledge Distillation"] == ["Leonard Tang", "Tom Shlomi"]
 
 
+def test_who_may_come_and_a_day_to_be_decided_name_no_one():
+    """`Synthesis Time (Open)`: who may come, in parentheses, is no speaker; nor is a
+    `Day TBD` line under the page's `Schedule` heading."""
+    sch = read("""Schedule
+
+Day TBD
+
+8:30 - 10:00 - Oral session + discussion
+
+5:00 - 5:30 - Synthesis/Discussion Time (Open)
+""", "schedule.txt")
+    assert sch.unscheduled == []
+    assert all(not e["people"] for e in entries(sch))
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

@@ -33,8 +33,9 @@ _SUFFIX = re.compile(r",?\s+(?:Ph\.?D\.?|M\.?D\.?|Jr\.?|Sr\.?|III?|IV)$")
 _NOT_PEOPLE = re.compile(
     r"^(?:and )?(?:the )?(?:(?:many|several|numerous|a few|lots of|more) others|organi[sz]ers?|organi[sz]ing committee|committee|chairs?|tba|tbd|tbc|"
     r"various|everyone|all|staff|speakers?|panelists?|moderators?|n/?a|none|"
-    # `Hackathon (Virtual)`: how the event is held
-    r"virtual|online|hybrid|remote|in[- ]person|on[- ]site|"
+    # `Hackathon (Virtual)`, `Discussion Time (Open)`: how the event is held, and for whom
+    r"virtual|online|hybrid|remote|in[- ]person|on[- ]site|open|closed|optional|tentative|"
+    r"invite[- ]only|invitation only|by invitation|members only|"
     r"(?:program|general|pc|workshop) chairs?|sponsors?|attendees|participants|volunteers|"
     r"presenters?|authors?|invited speakers?|keynote speakers?|team|others|"
     # `Presenter 1`, `Session Chair`, `Poster Presenters`, `Moderators / Panelists`,
@@ -228,7 +229,8 @@ _TOPIC_WORDS = frozenset("""
     concurrency distributed scheduling retrieval recognition generation detection
     estimation classification prediction representation representations reasoning
     evaluation benchmark benchmarks infrastructure operating kernel kernels protocols
-    protocol""".split())
+    protocol
+    tba tbd tbc""".split())  # (and a placeholder: `Day TBD`, `Speaker TBA`)
 _EVENT_WORDS = AnyCase(re.compile(
     r"\b(?:remarks|welcome|opening|closing|break|lunch|coffee|breakfast|dinner|reception|"
     r"keynote|session|sessions|panel|tutorial|workshop|poster|posters|registration|"
