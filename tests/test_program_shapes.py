@@ -726,6 +726,21 @@ Day TBD
     assert all(not e["people"] for e in entries(sch))
 
 
+def test_a_link_icon_after_a_title_is_no_part_of_it():
+    """`(🔗)` after a title: the icon of a link the paste dropped, in a `Title:` field
+    or at the end of a title line."""
+    sch = read("""Invited Talks
+
+Title: AI Risk Management (🔗)
+Speaker: Elham Tabari (NIST)
+
+Trust and Perception of an AI System (🔗)
+Brian Stanley (NIST)
+""", "talks.txt")
+    titles = sorted(t.title for t in sch.unscheduled)
+    assert titles == ["AI Risk Management", "Trust and Perception of an AI System"]
+
+
 def test_tab_separated_paste_with_day_rows_keeps_its_header():
     """A copied table whose days are rows spanning the table: each day is a line of its
     own (one cell, no tab) between rows of times, and the rows under every day keep

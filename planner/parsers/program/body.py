@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...model import Link
 from .doc import Line
-from .items import ItemParts, name_ending, split_item, strip_numbering
+from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import Person, name_like, read_people, with_affiliation_line
@@ -772,7 +772,7 @@ def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
         parts.room = parts.room or value or None
     elif name == "title":
         if value:
-            parts.title = value
+            parts.title = clean_title(value)  # (`Title: AI Risk Management (🔗)`)
     elif name in _LINK_LABELS:
         href = next((s.href for s in r.line.spans if s.href), None)
         url = href or (value if _URL.match(value) else None)

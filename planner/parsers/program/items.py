@@ -44,7 +44,8 @@ _QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]{3,})[\"“”„«»
 _LINK_LABELS = re.compile(
     r"^(?:paper|pdf|slides?|video|recording|code|poster|abstract|materials?|bio|link|zoom(?: link)?|"
     r"preprint|arxiv|html|doi|website|web|project page|github|youtube|slideshare|demo|"
-    r"extended paper|invited|short|long)$",
+    r"extended paper|invited|short|long|"
+    r"[^\w\s()]{1,3})$",  # a link's icon: `(🔗)`, `[↗]`
     re.IGNORECASE,
 )
 _DATE_ONLY = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
@@ -172,10 +173,10 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     parts = ItemParts()
     best = _best_split(t, lenient, prefer) or _names_after_title(t)
     if best is None:
-        parts.title = _clean_title(t)
+        parts.title = clean_title(t)
         return parts
     title, people, score, by, sep = best
-    parts.title = _clean_title(title)
+    parts.title = clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
     return parts
 
@@ -253,18 +254,18 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         # `Session 4: Security and Communication Protocols (Learning-Based)`: a numbered
         # session's theme, whatever its words look like
         styled = _styled_title(main, spans)
-        parts.title = _clean_title(main)
+        parts.title = clean_title(main)
         if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
             parts.url = _absolute(styled[0].href)
         return parts
     if title_only:  # the people are on lines of their own: this line is all title
         linked = _link_then_note(main, spans)
         if linked is not None:
-            parts.title, parts.url = _clean_title(linked[1]), _absolute(linked[0].href)
+            parts.title, parts.url = clean_title(linked[1]), _absolute(linked[0].href)
             parts.notes.append(linked[2])
             return parts
         styled = _styled_title(main, spans)
-        parts.title = _clean_title(main)
+        parts.title = clean_title(main)
         if styled is not None and styled[0].href and len(styled[1]) >= 0.8 * len(main):
             parts.url = _absolute(styled[0].href)
         return parts
@@ -383,7 +384,7 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         after = text[span.end:].strip()
         if before.startswith("- "):
             before = before[2:]
-        parts.title = _clean_title(seg)
+        parts.title = clean_title(seg)
         parts.url = _absolute(span.href)
         if after.startswith(":") and not before:
             # `**Research Session 1**: Machine Learning & Applications`: a subtitle, unless
@@ -399,7 +400,7 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
                 or len(got.people) >= 1 and all(
                     p.affiliation and f"({p.affiliation})" in rest for p in got.people))
             if rest and not sure:
-                parts.title = _clean_title(f"{seg}: {rest}")
+                parts.title = clean_title(f"{seg}: {rest}")
                 return
         after_people, after_rest = _people_after(after)
         candidates = []
@@ -412,7 +413,7 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         if not candidates and _link_in_phrase(text, span):
             # `Meetup for the [Social Event](#social)`, `[Dinner](#d) at 1965m Altitude`:
             # a link on some words of the title, which is the whole line
-            parts.title, parts.url = _clean_title(text), None
+            parts.title, parts.url = clean_title(text), None
             return
         if candidates:
             got = max(candidates, key=lambda g: (g.score, len(g.people)))
@@ -443,10 +444,10 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         text = text[:m.start()]
     best = _best_split(text, lenient, prefer) or _names_after_title(text)
     if best is None:
-        parts.title = _clean_title(text)
+        parts.title = clean_title(text)
         return
     title, people, score, by, sep = best
-    parts.title = _clean_title(title)
+    parts.title = clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
 
 
@@ -876,7 +877,7 @@ def _title_like(text: str) -> bool:
     return 1 <= len(words) <= 40 and not text.endswith(",")
 
 
-def _clean_title(text: str) -> str:
+def clean_title(text: str) -> str:
     t = text.strip()
     t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if _only_link_labels(t) else t
     t = t.strip(" \t-–—:,;|*_")
