@@ -53,6 +53,7 @@ from planner.parsers.program.stated_zone import (
     find_zone_mentions,
     zone_mentions,
 )
+from planner.parsers.program.text_front import _cell_marked, _cell_plain
 from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
 
 
@@ -294,3 +295,18 @@ def test_people_lines_skip_only_the_patterns_that_cannot_match(line, lenient):
     fast = _read_people.__wrapped__(line, lenient)
     with _long_way():
         assert fast == _read_people.__wrapped__(line, lenient)
+
+
+CELL_BITS = ["8:00 - 8:10", "Room 3", "Ann Bo, Cy Dee", "**bold**", "*it*", "_x_", "[a](b)",
+             "<br>", "<b>", "&amp;", "{{ x }}", "{% y %}", " · ", "·", "\\", "`code`", "(1)",
+             "  ", "\t", "\u00a0", "\u3000"]
+cells = st.lists(st.one_of(st.sampled_from(CELL_BITS), st.text(max_size=4)),
+                 max_size=8).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(cells)
+def test_plain_table_cells_are_read_as_the_full_reading_reads_them(raw):
+    plain = _cell_plain(raw)
+    if plain is not None:
+        assert plain == _cell_marked(raw, {})
