@@ -23,6 +23,7 @@ from planner.parsers.program.items import (
     _may_hold,
     _SEPARATOR_OF,
     _plain_item,
+    _plain_title,
     _split_item,
 )
 from planner.parsers.program.doc import Line
@@ -310,3 +311,19 @@ def test_plain_table_cells_are_read_as_the_full_reading_reads_them(raw):
     plain = _cell_plain(raw)
     if plain is not None:
         assert plain == _cell_marked(raw, {})
+
+
+TITLE_BITS = ["GDevelop", "Keynote", "Room 3", "Session 1", "(1)", "(2024)", "(10)", "( 3 )",
+              "(Hall B)", "(slides)", "(Invited Talk)", "()", ":", " - ", "-", " – ", "|", "@",
+              "#2", "\"", "“Quoted”", ".", " ", "Poster", "1.", "ſ", "K", "deep learning"]
+titles = st.lists(st.one_of(st.sampled_from(TITLE_BITS), st.text(max_size=3)),
+                  max_size=8).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(titles, st.sampled_from([frozenset(), frozenset({"10", "Hall B", " 3 "})]),
+       st.sampled_from([frozenset(), frozenset({"deep learning"})]))
+def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
+    got = _plain_title(text.strip(), rooms)
+    if got is not None:
+        assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)
