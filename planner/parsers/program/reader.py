@@ -592,7 +592,7 @@ class Reader:
         for d in reversed(getattr(self, "_siblings", [])):
             self.stack.append(d)
         self._siblings = []
-        if not self.stack:
+        if not self.stack and self.pending:  # (a table's rows leave nothing pending)
             self.flush_pending()
         self.stack.append(draft)
 
