@@ -301,17 +301,20 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 and [v or "" for v in vals] == header_shown:
             events.append(TableEvent("skip", ln.no))
             continue
-        nonempty = [(c, v) for c, v in enumerate(vals) if v]
-        if not nonempty:
+        # (a row with text in each of four cells or more, as most are, is no day row:
+        # each cell with text has lines)
+        nonempty = [(c, v) for c, v in enumerate(vals) if v] \
+            if width <= 3 or not all(vals) else None
+        if nonempty is not None and not nonempty:
             events.append(TableEvent("skip", ln.no))
             continue
         # a day row: one cell naming a day, or a few short cells that name it together
         # (`Day 1 | 2020-07-27`)
-        # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines; a cell with
-        # text has lines, so a row of four cells with text is no such row)
-        one = len(nonempty) == 1
+        # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines)
+        one = nonempty is not None and len(nonempty) == 1
         firsts = [cells[c].lines[0].text for c, _ in nonempty
-                  if cells[c] is not None and cells[c].lines] if len(nonempty) <= 3 else None
+                  if cells[c] is not None and cells[c].lines] \
+            if nonempty is not None and len(nonempty) <= 3 else None
         if one or firsts is not None and all(len(v) <= 30 for v in firsts):
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:

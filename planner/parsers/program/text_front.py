@@ -559,7 +559,10 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True) -> int:
             if got is None:
                 got = _cell_read(b, c)
             parts, text, flat = got
-            cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=flat))
+            if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
+                cells.append(Cell([Line(no, parts[0][0], parts[0][1])], flat=flat))
+            else:
+                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=flat))
             if parts:
                 shown.append(text)
         if shown:
