@@ -24,6 +24,8 @@ from planner.parsers.program.items import (
     _SEPARATOR_OF,
     _plain_item,
     _plain_title,
+    _may_hold_field,
+    _FIELD,
     _split_item,
 )
 from planner.parsers.program.doc import Line
@@ -315,7 +317,9 @@ def test_plain_table_cells_are_read_as_the_full_reading_reads_them(raw):
 
 TITLE_BITS = ["GDevelop", "Keynote", "Room 3", "Session 1", "(1)", "(2024)", "(10)", "( 3 )",
               "(Hall B)", "(slides)", "(Invited Talk)", "()", ":", " - ", "-", " – ", "|", "@",
-              "#2", "\"", "“Quoted”", ".", " ", "Poster", "1.", "ſ", "K", "deep learning"]
+              "#2", "\"", "“Quoted”", ".", " ", "Poster", "1.", "ſ", "K", "deep learning",
+              "Room:", "Chair :", "Session Chairs: ", "Organized by:", "Speaker\t:", "Where:",
+              "Panellists:", "Infra Finder: ", "Bedroom: ", "Invited Talk: ", "KEYNOTE:"]
 titles = st.lists(st.one_of(st.sampled_from(TITLE_BITS), st.text(max_size=3)),
                   max_size=8).map("".join)
 
@@ -324,6 +328,7 @@ titles = st.lists(st.one_of(st.sampled_from(TITLE_BITS), st.text(max_size=3)),
 @given(titles, st.sampled_from([frozenset(), frozenset({"10", "Hall B", " 3 "})]),
        st.sampled_from([frozenset(), frozenset({"deep learning"})]))
 def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
-    got = _plain_title(text.strip(), rooms)
+    assert _FIELD.search(text) is None or _may_hold_field(text)
+    got = _plain_title(text.strip(), labels, rooms)
     if got is not None:
         assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)
