@@ -23,6 +23,9 @@ from planner.parsers.program.items import (
     _may_hold,
     _SEPARATOR_OF,
     _plain_item,
+    _plain_title,
+    _may_hold_field,
+    _FIELD,
     _split_item,
 )
 from planner.parsers.program.doc import Line
@@ -53,6 +56,7 @@ from planner.parsers.program.stated_zone import (
     find_zone_mentions,
     zone_mentions,
 )
+from planner.parsers.program.text_front import _cell_marked, _cell_plain
 from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
 
 
@@ -294,3 +298,37 @@ def test_people_lines_skip_only_the_patterns_that_cannot_match(line, lenient):
     fast = _read_people.__wrapped__(line, lenient)
     with _long_way():
         assert fast == _read_people.__wrapped__(line, lenient)
+
+
+CELL_BITS = ["8:00 - 8:10", "Room 3", "Ann Bo, Cy Dee", "**bold**", "*it*", "_x_", "[a](b)",
+             "<br>", "<b>", "&amp;", "{{ x }}", "{% y %}", " · ", "·", "\\", "`code`", "(1)",
+             "  ", "\t", "\u00a0", "\u3000"]
+cells = st.lists(st.one_of(st.sampled_from(CELL_BITS), st.text(max_size=4)),
+                 max_size=8).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(cells)
+def test_plain_table_cells_are_read_as_the_full_reading_reads_them(raw):
+    plain = _cell_plain(raw)
+    if plain is not None:
+        assert plain == _cell_marked(raw, {})
+
+
+TITLE_BITS = ["GDevelop", "Keynote", "Room 3", "Session 1", "(1)", "(2024)", "(10)", "( 3 )",
+              "(Hall B)", "(slides)", "(Invited Talk)", "()", ":", " - ", "-", " – ", "|", "@",
+              "#2", "\"", "“Quoted”", ".", " ", "Poster", "1.", "ſ", "K", "deep learning",
+              "Room:", "Chair :", "Session Chairs: ", "Organized by:", "Speaker\t:", "Where:",
+              "Panellists:", "Infra Finder: ", "Bedroom: ", "Invited Talk: ", "KEYNOTE:"]
+titles = st.lists(st.one_of(st.sampled_from(TITLE_BITS), st.text(max_size=3)),
+                  max_size=8).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(titles, st.sampled_from([frozenset(), frozenset({"10", "Hall B", " 3 "})]),
+       st.sampled_from([frozenset(), frozenset({"deep learning"})]))
+def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
+    assert _FIELD.search(text) is None or _may_hold_field(text)
+    got = _plain_title(text.strip(), labels, rooms)
+    if got is not None:
+        assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)

@@ -81,6 +81,28 @@ def _absolute(href: str | None) -> str | None:
     return None
 
 
+# How each name `_FIELD` knows ends, in lower case (`organized by`: `by`).
+_FIELD_ENDS = ("chair", "chairs", "room", "rooms", "location", "venue", "where", "organizer",
+               "organizers", "organiser", "organisers", "by", "moderator", "moderators",
+               "speaker", "speakers", "presenter", "presenters", "host", "hosts", "panelist",
+               "panelists", "panellist", "panellists")
+
+
+def _may_hold_field(text: str) -> bool:
+    """False when `_FIELD` certainly finds nothing in `text`: no colon of an ASCII text
+    follows a word a field's name ends with (where str.lower is what the IGNORECASE
+    pattern does)."""
+    if not text.isascii():
+        return _FIELD.search(text) is not None
+    low = text.lower()
+    k = low.find(":")
+    while k >= 0:
+        if low[:k].rstrip().endswith(_FIELD_ENDS):
+            return True
+        k = low.find(":", k + 1)
+    return False
+
+
 def split_fields(text: str) -> tuple[str, dict[str, str]]:
     """`Session 1: X. Session Chair: Y (Z). Room: R` -> ("Session 1: X", {chair, room})."""
     fields: dict[str, str] = {}
@@ -136,7 +158,36 @@ def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[st
                 rooms: frozenset[str] = frozenset()) -> ItemParts:
     """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
     reads the answer (a table's title cells, one a row) and never changes its lists."""
+    if not spans:
+        plain = _plain_title(text.strip(), labels, rooms)
+        if plain is not None:
+            return plain
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
+
+
+# What `_split_item` reads before a title besides a colon and a final parenthesis: a
+# numbering's `#`, a room's `@`, a label's `|` or spaced dash.
+_TITLE_MARKS = re.compile(r"[#@|]|\s[-–—]\s")
+# A final parenthesis of figures (`(2)`, `(2024)`): no room word, label or link label.
+_FIGURES_AT_END = re.compile(r"\((?P<n>[\d\s.,/–-]*\d[\d\s.,/–-]*)\)$")
+
+
+def _plain_title(t: str, labels: frozenset[str], rooms: frozenset[str]) -> ItemParts | None:
+    """`_split_item(t, (), labels, rooms, title_only=True)` of a stripped title that is
+    all title, quickly (a table's title cell, one a row, each different).  Such a title
+    starts with a letter (no numbering), holds none of `_TITLE_MARKS`, no field and no
+    kind label before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and
+    ends in no parenthesis but one of figures that names no known room.  None for
+    every other title."""
+    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z") or _TITLE_MARKS.search(t):
+        return None
+    if t.endswith(")"):
+        m = _FIGURES_AT_END.search(t)
+        if m is None or m.group("n") in rooms:
+            return None
+    if ":" in t and (_may_hold_field(t) or split_label(t, labels)[0] is not None):
+        return None
+    return ItemParts(title=_trimmed_title(t))  # (figures are no link labels)
 
 
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
@@ -880,6 +931,11 @@ def _title_like(text: str) -> bool:
 def clean_title(text: str) -> str:
     t = text.strip()
     t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if _only_link_labels(t) else t
+    return _trimmed_title(t)
+
+
+def _trimmed_title(t: str) -> str:
+    """`clean_title` of a title that ends in no parenthesis of link labels."""
     t = t.strip(" \t-–—:,;|*_")
     # wrapping quotes, and the full stop a citation puts after a bold title
     if len(t) > 2 and t[0] in "\"“'‘" and t[-1] in "\"”'’" and t.count(t[0]) <= 2:

@@ -115,14 +115,17 @@ class Reader:
         followed = 0
         prev_header = False
         for ln in lines:
-            for text in ([ln.text] if ln.cells is None else
-                         [cl.text for c in ln.cells for cl in c.lines]):
-                m = _FINAL_PARENS.search(text) if text.rstrip().endswith(")") else None
-                if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
-                    # after different titles: a room (`(Garden Pavilion)`); the same title
-                    # listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence
-                    ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
-            hd = header_of(ln) if ln.cells is None else None
+            if ln.cells is not None:
+                # (a row's cells, each line of each: a row is no header of its own)
+                for c in ln.cells:
+                    for cl in c.lines:
+                        if cl.text.rstrip().endswith(")"):
+                            _paren_room(cl.text, ends)
+                prev_header = False
+                continue
+            if ln.text.rstrip().endswith(")"):
+                _paren_room(ln.text, ends)
+            hd = header_of(ln)
             h = hd is not None
             if h and hd.position == "tail":
                 _tail_room_candidates(hd.rest, tails)
@@ -620,7 +623,7 @@ class Reader:
         for d in reversed(getattr(self, "_siblings", [])):
             self.stack.append(d)
         self._siblings = []
-        if not self.stack:
+        if not self.stack and self.pending:  # (a table's rows leave nothing pending)
             self.flush_pending()
         self.stack.append(draft)
 
@@ -1099,6 +1102,15 @@ _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
 
 
+def _paren_room(text: str, ends: dict[str, set[str]]) -> None:
+    """Note the parenthesis that ends `text` (`Chairs' Welcome (Garden Pavilion)`) with
+    the title before it: after different titles it names a room (`prepare`); the same
+    title listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence."""
+    m = _FINAL_PARENS.search(text)
+    if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
+        ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
+
+
 def _compatible(current: DayMark, new: DayMark) -> bool:
     """Whether a day written on a line is the day already in force (`Thursday` under
     `Thursday 25th Oct`): no field of one contradicts the other."""
@@ -1146,16 +1158,16 @@ def _inside(child: Draft, parent: Draft) -> bool:
         return False
     if child.column is not None and parent.column is not None and child.column != parent.column:
         return False  # side by side in another column
+    deeper = child.level and parent.level and child.level > parent.level
+    if not deeper and child.end is not None and (child.column is None or parent.column is None):
+        # (asked before the clocks are: a table's rows are ranges, one a row)
+        return False  # a range of its own is a sibling, even when it overlaps
     cs, ps, pe = _minutes(child.start), _minutes(parent.start), _minutes(parent.end)
     if cs is None or ps is None:
         return False
-    if child.level and parent.level and child.level > parent.level:
+    if deeper:
         return ps <= cs and (pe is None or cs < pe)
     if pe is None:
-        return False
-    if child.end is not None and child.column is None:
-        return False  # a range of its own is a sibling, even when it overlaps
-    if child.end is not None and parent.column is None:
         return False
     ce = _minutes(child.end)
     if ce is not None and cs < ce and pe < ce:
@@ -1187,7 +1199,8 @@ def _people_first(lines: list[Line]) -> bool:
                 runs.append(cur)
                 cur = []
             for c in ln.cells:
-                if c.lines:
+                # (a cell of one line is no run of two: its line needs no judging)
+                if len(c.lines) >= 2:
                     runs.append([x for x in c.lines if not header_of(x)])
             continue
         if header_of(ln) is not None or ln.heading or day_line(ln) is not None:

@@ -70,8 +70,16 @@ def _cell_text(c: Cell) -> str:
 
 def _expand(rows: list[Line]) -> list[list[Cell | None]]:
     """Rows as grids of columns, with colspans and rowspans laid out."""
-    if all(c.colspan == 1 and c.rowspan == 1 for ln in rows for c in ln.cells or ()):
-        return [list(ln.cells or ()) for ln in rows]  # (no spans: each row as it is)
+    for ln in rows:
+        for c in ln.cells or ():
+            if c.colspan != 1 or c.rowspan != 1:
+                return _spread(rows)
+    return [list(ln.cells or ()) for ln in rows]  # (no spans: each row as it is)
+
+
+def _spread(rows: list[Line]) -> list[list[Cell | None]]:
+    """`_expand` of rows with a span: each cell laid out over the columns and rows it
+    covers."""
     grid: list[list[Cell | None]] = []
     pending: dict[int, tuple[Cell, int]] = {}  # column -> (cell, rows left)
     for ln in rows:
@@ -186,7 +194,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     width = max((len(r) for r in grid), default=0)
     if width == 0:
         return [], {}
-    texts = [[_cell_text(c) if c is not None else None for c in r] + [None] * (width - len(r))
+    texts = [[(c.flat if c.flat is not None else _cell_text(c)) if c is not None else None
+              for c in r] + [None] * (width - len(r))
              for r in grid]
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
@@ -318,6 +327,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
     header_shown = [h or "" for h in header] if header_idx is not None else None
+    # the columns whose cells a role table's entries take, with their roles
+    kept = [(c, roles[c]) for c in range(width) if roles[c] in (
+        "title", "speaker", "room", "track", "format", "links", "affiliation", "extra")]
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -326,24 +338,30 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         cells = row + [None] * (width - len(row))
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
-        if header_shown is not None and [v or "" for v in vals] == header_shown:
+        # (its first cell tells most rows apart from the header before all are compared)
+        if header_shown is not None and (vals[0] or "") == header_shown[0] \
+                and [v or "" for v in vals] == header_shown:
             events.append(TableEvent("skip", ln.no))
             continue
-        nonempty = [(c, v) for c, v in enumerate(vals) if v]
-        if not nonempty:
+        # (a row with text in each of four cells or more, as most are, is no day row:
+        # each cell with text has lines)
+        nonempty = [(c, v) for c, v in enumerate(vals) if v] \
+            if width <= 3 or not all(vals) else None
+        if nonempty is not None and not nonempty:
             events.append(TableEvent("skip", ln.no))
             continue
         # a day row: one cell naming a day, or a few short cells that name it together
         # (`Day 1 | 2020-07-27`)
         # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines)
-        one = len(nonempty) == 1 or all(c == nonempty[0][0] or not v for c, v in nonempty)
+        one = nonempty is not None and len(nonempty) == 1
         firsts = [cells[c].lines[0].text for c, _ in nonempty
-                  if cells[c] is not None and cells[c].lines]
+                  if cells[c] is not None and cells[c].lines] \
+            if nonempty is not None and len(nonempty) <= 3 else None
         # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
         # in its columns, however short its cells)
         titled_row = dcol is not None and role_table and "title" in roles \
             and bool(vals[roles.index("title")]) and vals[dcol] is not None
-        if (one or len(firsts) <= 3 and all(len(v) <= 30 for v in firsts)) and not titled_row:
+        if (one or firsts is not None and all(len(v) <= 30 for v in firsts)) and not titled_row:
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
                 text = nonempty[0][1] if one else " ".join(firsts)
@@ -393,10 +411,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         items: list[RowItem] = []
         if role_table:
             got = {}
-            for c in range(width):
-                if roles[c] in ("title", "speaker", "room", "track", "format", "links", "affiliation", "extra") \
-                        and cells[c] is not None and not cells[c].empty:
-                    got.setdefault(roles[c], []).extend(cells[c].lines)
+            for c, role in kept:
+                cell = cells[c]
+                # (a cell with text is not empty: only one without needs its lines seen)
+                if vals[c] or cell is not None and not cell.empty:
+                    got.setdefault(role, []).extend(cell.lines)
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))

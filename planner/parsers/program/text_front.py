@@ -499,10 +499,30 @@ def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]
     any cell is read)."""
     got = b.cells.get(raw)
     if got is None:
-        parts = _cell_parts(raw, b.refs)
-        texts = [t for t, _ in parts]
-        got = b.cells[raw] = (parts, "\n".join(texts).replace("\n", " "), " ".join(texts).strip())
+        got = b.cells[raw] = _cell_plain(raw) or _cell_marked(raw, b.refs)
     return got
+
+
+# What `_cell_parts` reads in a cell besides blanks: inline markup (`inline.has_markup`'s
+# marks), a Liquid tag's `{`, a `<br>`'s `<`, a ` · ` between lines.
+_CELL_MARKS = re.compile(r"[\\`*_\[\]<&{·]")
+
+
+def _cell_plain(raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str] | None:
+    """`_cell_marked` of a cell with none of the marks it reads (most cells: a time, a
+    title, names, a room), without reading it: its one line is its text with the blanks
+    squashed.  None for a cell with a mark."""
+    if _CELL_MARKS.search(raw) is not None:
+        return None
+    text = " ".join(raw.split())
+    return (((text, ()),) if text else (), text, text)
+
+
+def _cell_marked(raw: str, refs: dict[str, str]) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str]:
+    """What `_cell_read` gives for one cell, read in full."""
+    parts = _cell_parts(raw, refs)
+    texts = [t for t, _ in parts]
+    return (parts, "\n".join(texts).replace("\n", " "), " ".join(texts).strip())
 
 
 def _cell_parts(raw: str, refs: dict[str, str]) -> tuple[tuple[str, tuple[Span, ...]], ...]:
@@ -566,24 +586,44 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
     if delimited:
         b.markup.add(i + 2)
     j = i + 2 if delimited else i + 1
-    while j < len(src) and (src[j].strip() or spaced) and ("|" in src[j] or spaced) \
-            and not _ATX.match(src[j]) and (delimited or spaced or src[j].strip().startswith("|")):
-        if not src[j].strip():
-            j += 1  # (the blank line between two rows of a spaced table)
-            continue
-        if _LIQUID_LINE.match(src[j]):
+    n = len(src)
+    known = b.cells
+    while j < n:
+        raw = src[j]
+        s = raw.strip()
+        if not s:
+            if spaced:
+                j += 1  # (the blank line between two rows of a spaced table)
+                continue
+            break
+        # (a heading and a Liquid line need their mark first: `#`, `{`)
+        if "|" not in raw and not spaced or s[0] == "#" and _ATX.match(raw) \
+                or not (delimited or spaced) and s[0] != "|":
+            break
+        if s[0] == "{" and _LIQUID_LINE.match(raw):
             b.markup.add(j + 1)
             j += 1
             continue
         # (the row's text from its cells' own, as `Cell.text` and `Cell.empty` give them)
-        read = [_cell_read(b, c) for c in _split_pipes(src[j])]
         no = j + 1
-        cells = [Cell([Line(no, t, sp) for t, sp in parts], flat=flat) for parts, _, flat in read]
-        text = " | ".join([shown for parts, shown, _ in read if parts])
-        if text:
-            b.out.append(Line(j + 1, text, cells=cells, table=b.table, para=b.new_para()))
+        cells = []
+        shown = []
+        for c in _split_pipes(raw):
+            got = known.get(c)
+            if got is None:
+                got = _cell_read(b, c)
+            parts, text, flat = got
+            if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
+                cells.append(Cell([Line(no, parts[0][0], parts[0][1])], flat=flat))
+            else:
+                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=flat))
+            if parts:
+                shown.append(text)
+        if shown:
+            b.para += 1
+            b.out.append(Line(no, " | ".join(shown), cells=cells, table=b.table, para=b.para))
         else:
-            b.markup.add(j + 1)
+            b.markup.add(no)
         j += 1
     # a kramdown class line right under the table
     while j < len(src) and _LIQUID_LINE.match(src[j]):
