@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from itertools import islice
+from operator import attrgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -27,9 +28,10 @@ from ..base import ParseOptions
 from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
+from .joined import Joined
 from .kinds import is_break, kind_from_words
 from .people import Person
-from .stated_zone import stated_zone
+from .stated_zone import stated_zone_in
 from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 
 _ALLDAY = (time(9, 0), time(17, 0))
@@ -43,10 +45,26 @@ def may_hold_year(text: str) -> bool:
     (a year) or a dot or slash (a numeric date), which plain substring tests tell
     quicker than the pattern (a table's time and room cells have none of them)."""
     return "20" in text or "19" in text or "." in text or "/" in text
+# `_YEARISH` in parts that each start with a literal or a character class, which the
+# regex engine skips to quickly; `_YEARISH` itself is tried at every character.
+_YEARISH_PARTS = (re.compile(r"19\d\d"), re.compile(r"20\d\d"), re.compile(r"[./]\d{1,2}[./]\d"))
+
+
+def may_hold_years(texts: list[str]) -> list[int]:
+    """The indices, in order, of the texts in which `_YEARISH` may find something (and a
+    few more: each part is looked for once in all the texts joined)."""
+    joined = Joined(texts)
+    out: set[int] = set()
+    for part in _YEARISH_PARTS:
+        joined.matching(part, out)
+    return sorted(out)
+
+
 _GENERIC_TITLES = re.compile(
     r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
 _KEEP_AS_IS = {SessionKind.BREAK}
+_NO, _TEXT = attrgetter("no"), attrgetter("text")
 _UTC = ZoneInfo("UTC")
 
 
@@ -61,14 +79,15 @@ class Builder:
     def zone(self) -> str:
         if self.options.timezone:
             return self.options.timezone
-        lines = [(ln.no, ln.text) for ln in self.doc.lines] + \
-                [(c_ln.no, c_ln.text) for ln in self.doc.lines if ln.cells
-                 for c in ln.cells for c_ln in c.lines]
+        # every line, then every cell's lines, then the zones the drafts were read in
+        lines = self.doc.lines + [c_ln for ln in self.doc.lines if ln.cells
+                                  for c in ln.cells for c_ln in c.lines]
+        numbers, texts = list(map(_NO, lines)), list(map(_TEXT, lines))
         for d in self._all_drafts():
             if d.zone:
-                lines.append((d.line, f"{d.zone} time"))
-        text = "\n".join(t for _, t in lines[:20000])
-        found = stated_zone(lines, text)
+                numbers.append(d.line)
+                texts.append(f"{d.zone} time")
+        found = stated_zone_in(numbers, texts, "\n".join(texts[:20000]))
         if found is not None:
             self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
                            f"({found.evidence!r})", found.line)
@@ -141,7 +160,9 @@ class Builder:
 
     def _find_evidence_dates(self) -> list[date]:
         out: list[date] = []
-        for t in islice(self._evidence_texts(), 20000):
+        texts = list(islice(self._evidence_texts(), 20000))
+        for i in may_hold_years(texts):
+            t = texts[i]
             if _YEARISH.search(t, 0, 500) is None:
                 continue  # no year in reach: no full date with a year (nearly every line)
             if DEADLINE.search(t):
