@@ -8,7 +8,6 @@ import bisect
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from itertools import islice
@@ -29,7 +28,7 @@ from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .joined import Joined
-from .kinds import is_break, kind_from_words
+from .kinds import kinds_from_words
 from .people import Person
 from .stated_zone import stated_zone_in
 from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
@@ -144,23 +143,25 @@ class Builder:
         self._evidence = self._find_evidence_dates()
         return self._evidence
 
-    def _evidence_texts(self) -> Iterator[str]:
-        """Every line's text, the page facts, then links and table cells, in that order."""
-        yield from (ln.text for ln in self.doc.lines)
-        yield from (m for _, m in self.doc.meta)
+    def _evidence_texts(self, limit: int) -> list[str]:
+        """Every line's text, the page facts, then links and table cells, in that order;
+        the first `limit` of them."""
+        out = list(map(_TEXT, self.doc.lines))
+        out += [m for _, m in self.doc.meta]
         for ln in self.doc.lines:
-            for s in ln.spans:
-                if s.href:
-                    yield s.href
+            if len(out) >= limit:
+                break
+            out += [s.href for s in ln.spans if s.href]
             if ln.cells:
                 for c in ln.cells:
                     for cl in c.lines:
-                        yield cl.text
-                        yield from (s.href for s in cl.spans if s.href)
+                        out.append(cl.text)
+                        out += [s.href for s in cl.spans if s.href]
+        return out[:limit]
 
     def _find_evidence_dates(self) -> list[date]:
         out: list[date] = []
-        texts = list(islice(self._evidence_texts(), 20000))
+        texts = self._evidence_texts(20000)
         for i in may_hold_years(texts):
             t = texts[i]
             if _YEARISH.search(t, 0, 500) is None:
@@ -341,13 +342,14 @@ class Builder:
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
         # built in one pydantic call each (faster than a constructor call per model).
         rows: list[dict[str, Any]] = []
-        for d in self.top:
+        word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
+        for d, words_kind in zip(self.top, word_kinds):
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
                 day = stated_once or self._today_anchor(note=True)
                 if stated_once is not None:
                     placed.append(d.line)
-            fields = self._session(d, day, zone)
+            fields = self._session(d, day, zone, words_kind)
             if fields is not None:
                 rows.append(fields)
         self._stated_once_note(stated_once, placed)
@@ -480,13 +482,15 @@ class Builder:
     def _instant(self, day: date, t: time, zone: ZoneInfo) -> datetime:
         return datetime.combine(day, t, tzinfo=zone)
 
-    def _session(self, d: Draft, day: date, zone: ZoneInfo) -> dict[str, Any] | None:
-        """The fields of a session and of its talks (`build` adds the ids)."""
+    def _session(self, d: Draft, day: date, zone: ZoneInfo,
+                 words_kind: SessionKind) -> dict[str, Any] | None:
+        """The fields of a session and of its talks (`build` adds the ids); `words_kind`
+        is `kind_from_words` of its title."""
         title = d.title or d.label
         if not title:
             self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
             return None
-        kind = d.kind or kind_from_words(title)
+        kind = d.kind or words_kind
         if kind is SessionKind.SESSION and not d.children and not d.is_session:
             kind = SessionKind.TALK
         start = end = None
@@ -515,7 +519,7 @@ class Builder:
                 t = self._talk(k, day, zone)
                 if t is not None:
                     session["talks"].append(t)
-        elif kind not in _KEEP_AS_IS and not is_break(title):
+        elif kind not in _KEEP_AS_IS and words_kind is not SessionKind.BREAK:  # (no break)
             session["talks"].append({
                 "title": title, "speakers": speakers, "abstract": "\n\n".join(d.abstract),
                 "bio": "\n\n".join(d.bio), "notes": [d.venue] if d.venue else [],
@@ -742,7 +746,7 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
-    return list(_speakers_of(tuple(people)))
+    return list(_speakers_of(tuple(people))) if people else []  # (chairs: mostly none)
 
 
 @lru_cache(maxsize=1 << 14)  # a program lists the same people with many items
