@@ -27,6 +27,7 @@ from ..base import ParseOptions
 from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
+from .anycase import AnyCase
 from .joined import Joined
 from .kinds import kinds_from_words
 from .people import Person
@@ -47,6 +48,11 @@ def may_hold_year(text: str) -> bool:
 # `_YEARISH` in parts that each start with a literal or a character class, which the
 # regex engine skips to quickly; `_YEARISH` itself is tried at every character.
 _YEARISH_PARTS = (re.compile(r"19\d\d"), re.compile(r"20\d\d"), re.compile(r"[./]\d{1,2}[./]\d"))
+
+
+# DEADLINE's words compared lower-cased on an ASCII text (its case-blind scan of every
+# character cost more than reading a candidate's dates)
+_ANY_DEADLINE = AnyCase(DEADLINE)
 
 
 def may_hold_years(texts: list[str]) -> list[int]:
@@ -166,7 +172,7 @@ class Builder:
             t = texts[i]
             if _YEARISH.search(t, 0, 500) is None:
                 continue  # no year in reach: no full date with a year (nearly every line)
-            if DEADLINE.search(t):
+            if _ANY_DEADLINE.found(t):
                 continue  # `Submission deadline: May 18, 2021` is no day of the program
             for m in find_days(t[:500]):
                 if m.full and m.year:

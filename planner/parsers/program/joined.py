@@ -42,8 +42,10 @@ class Joined:
         return bisect_right(self._starts, at) - 1
 
     def holding(self, needle: str | bytes, out: set[int], lower: bool = False) -> None:
-        """Add to `out` each text that holds `needle` (in any ASCII case with `lower`,
-        `needle` then lower-case bytes: non-ASCII texts are not answered for)."""
+        """Add to `out` each text that holds `needle`.  A bytes needle is looked for in
+        `ascii()` (quicker than a text beyond ASCII): ASCII characters are found as they
+        are, each other character is a `?`.  With `lower`, in any ASCII case (the needle
+        in lower case)."""
         hay: str | bytes = self.text
         if isinstance(needle, bytes):
             hay = self.ascii_lower() if lower else self.ascii()
@@ -82,7 +84,8 @@ class Joined:
 
     def longer_than(self, n: int, out: set[int]) -> None:
         """Add to `out` every text longer than `n` characters."""
-        out.update(compress(range(len(self.texts)), map(n.__lt__, map(len, self.texts))))
+        if self.texts and max(map(len, self.texts)) > n:
+            out.update(compress(range(len(self.texts)), map(n.__lt__, map(len, self.texts))))
 
     def not_ascii(self, out: set[int]) -> None:
         """Add to `out` every text with a character beyond ASCII."""

@@ -190,21 +190,25 @@ def may_mention_zones(lines: list[str]) -> list[int]:
     """The indices, in order, of every line `may_mention_zone` may say yes to (and a few
     more): what it looks for, looked for once in all the lines joined.
 
-    `UTC`, `GMT` and a slash are found as they are, `time` and `earth` in the lower-cased
-    ASCII bytes (a line beyond ASCII is always taken: its case folds by Unicode's rules,
-    `tİme`), an abbreviation where one stands among the capital words of the text.  A
-    line over 600 characters is always taken too: its first 600 are what is checked, and
-    the cut can make a word of its own (`ESTX` cut to `EST`)."""
+    `UTC`, `GMT`, a slash and an abbreviation (where one stands among the capital words
+    of the text) are ASCII, found as they are in the ASCII bytes of the lines, whatever
+    else a line holds.  `time` and `earth` are found in those bytes lower-cased; the
+    one thing beyond ASCII that the case-blind pattern also takes for one of their
+    letters is a dotless or dotted i (`tıme`, `TİME`), so the lines with one of those
+    are always taken.  So is a line over 600 characters: its first 600 are what is
+    checked, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
     joined = Joined(lines)
     out: set[int] = set()
-    joined.not_ascii(out)
     joined.longer_than(600, out)
-    for needle in ("UTC", "GMT", "/"):
+    for needle in (b"UTC", b"GMT", b"/"):
         joined.holding(needle, out)
     for word in (b"time", b"earth"):
         joined.holding(word, out, lower=True)
+    if not joined.text.isascii():
+        for i in ("\u0131", "\u0130"):  # ı, İ
+            joined.holding(i, out)
     for abbr in _ABBR_BYTES.intersection(joined.upper_words()):
-        joined.holding(abbr.decode("ascii"), out)
+        joined.holding(abbr, out)
     return sorted(out)
 
 
