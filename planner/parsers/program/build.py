@@ -645,18 +645,10 @@ class Builder:
 
     def _coverage(self, schedule: Schedule) -> None:
         used = set(self.used) | set(self.doc.markup_lines)
-        for d in self._all_drafts():
-            used |= d.used
-        for d in self.loose:
-            used |= d.used
-        text_lines: set[int] = set()
-        for ln in self.doc.lines:
-            if ln.synthetic:
-                continue
-            text_lines.add(ln.no)
-            if ln.cells:
-                for c in ln.cells:
-                    text_lines |= {cl.no for cl in c.lines}
+        used.update(*[d.used for d in self._all_drafts()], *[d.used for d in self.loose])
+        rows = [ln for ln in self.doc.lines if not ln.synthetic]
+        text_lines = set(map(_NO, rows))
+        text_lines.update(*[map(_NO, c.lines) for ln in rows if ln.cells for c in ln.cells])
         unused = sorted(text_lines - used)
         ranges: list[list[int]] = []
         for n in unused:
