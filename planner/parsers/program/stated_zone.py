@@ -187,22 +187,24 @@ _ABBR_BYTES = frozenset(a.encode("ascii") for a in _ABBR_WORDS)
 
 
 def may_mention_zones(lines: list[str]) -> list[int]:
-    """The indices, in order, of every line `may_mention_zone` may say yes to (and a few
-    more): what it looks for, looked for once in all the lines joined.
+    """The indices, in order, of every line in which `zone_mentions` may find a zone
+    (and a few more): what it looks for, looked for once in all the lines joined.
 
     `UTC`, `GMT`, a slash and an abbreviation (where one stands among the capital words
     of the text) are ASCII, found as they are in the ASCII bytes of the lines, whatever
-    else a line holds.  `time` and `earth` are found in those bytes lower-cased; the
-    one thing beyond ASCII that the case-blind pattern also takes for one of their
-    letters is a dotless or dotted i (`tıme`, `TİME`), so the lines with one of those
-    are always taken.  So is a line over 600 characters: its first 600 are what is
-    checked, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
+    else a line holds.  The patterns that read `time` or `earth` (`Pacific Time`, `Vienna
+    time`, `local time in Tokyo`, `Anywhere on Earth`) want a blank before the word, so
+    ` time` and ` earth` are found in those bytes lower-cased (`Runtime`, `Real-time`
+    are no zone's); the one thing beyond ASCII that the case-blind patterns also take
+    for one of their letters is a dotless or dotted i (`tıme`, `TİME`), so the lines
+    with one of those are always taken.  So is a line over 600 characters: its first
+    600 are what is read, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
     joined = Joined(lines)
     out: set[int] = set()
     joined.longer_than(600, out)
     for needle in (b"UTC", b"GMT", b"/"):
         joined.holding(needle, out)
-    for word in (b"time", b"earth"):
+    for word in (b" time", b" earth"):
         joined.holding(word, out, lower=True)
     if not joined.text.isascii():
         for i in ("\u0131", "\u0130"):  # ı, İ
