@@ -45,9 +45,11 @@ def may_hold_year(text: str) -> bool:
     (a year) or a dot or slash (a numeric date), which plain substring tests tell
     quicker than the pattern (a table's time and room cells have none of them)."""
     return "20" in text or "19" in text or "." in text or "/" in text
-# `_YEARISH` in parts that each start with a literal or a character class, which the
-# regex engine skips to quickly; `_YEARISH` itself is tried at every character.
-_YEARISH_PARTS = (re.compile(r"19\d\d"), re.compile(r"20\d\d"), re.compile(r"[./]\d{1,2}[./]\d"))
+# `_YEARISH` (with less before the numeric date's first separator) in parts that each
+# start with a literal, which the regex engine skips to quickly; `_YEARISH` itself, or
+# a part that starts with a class (`[./]`), is tried at every character.
+_YEARISH_PARTS = tuple(map(re.compile, (r"19\d\d", r"20\d\d", r"\.\d{1,2}[./]\d",
+                                        r"/\d{1,2}[./]\d")))
 
 
 # DEADLINE's words compared lower-cased on an ASCII text (its case-blind scan of every
