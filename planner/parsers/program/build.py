@@ -517,10 +517,11 @@ class Builder:
                 start = end - timedelta(minutes=30)
                 start_est = True
         speakers = _speakers(d.people)
+        abstract = "\n\n".join(d.abstract)
         session = {"kind": kind, "title": title, "day": day.isoformat(), "start": start,
                    "end": end, "start_estimated": start_est, "end_estimated": end_est,
                    "speakers": speakers, "chairs": _speakers(d.chairs),
-                   "description": "\n\n".join(d.abstract), "location": d.room, "url": d.url,
+                   "description": abstract, "location": d.room, "url": d.url,
                    "line": d.line, "talks": []}
         if d.children:
             for k in d.children:
@@ -529,7 +530,7 @@ class Builder:
                     session["talks"].append(t)
         elif kind not in _KEEP_AS_IS and words_kind is not SessionKind.BREAK:  # (no break)
             session["talks"].append({
-                "title": title, "speakers": speakers, "abstract": "\n\n".join(d.abstract),
+                "title": title, "speakers": speakers, "abstract": abstract,
                 "bio": "\n\n".join(d.bio), "notes": [d.venue] if d.venue else [],
                 "url": d.url, "links": d.links, "location": d.room, "line": d.line,
                 "kind": kind if d.kind else None, "start": start, "end": end,
