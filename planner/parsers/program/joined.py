@@ -41,13 +41,17 @@ class Joined:
         """The text the joined text's character `at` belongs to."""
         return bisect_right(self._starts, at) - 1
 
-    def holding(self, needle: str | bytes, out: set[int], lower: bool = False) -> None:
+    def holding(self, needle: str | bytes, out: set[int], lower: bool = False,
+                within: bytes | None = None) -> None:
         """Add to `out` each text that holds `needle`.  A bytes needle is looked for in
         `ascii()` (quicker than a text beyond ASCII): ASCII characters are found as they
         are, each other character is a `?`.  With `lower`, in any ASCII case (the needle
-        in lower case)."""
+        in lower case).  `within`: those bytes instead, laid out as `ascii()` is, or one
+        byte later (then the needle's first byte stands for the one before the text)."""
         hay: str | bytes = self.text
-        if isinstance(needle, bytes):
+        if within is not None:
+            hay = within
+        elif isinstance(needle, bytes):
             hay = self.ascii_lower() if lower else self.ascii()
         at = hay.find(needle)  # type: ignore[arg-type]
         while at >= 0:

@@ -134,14 +134,17 @@ _KIND_FIRST_BYTES = frozenset(w.encode("ascii") for w in _KIND_FIRST_WORDS)
 def kinds_from_words(titles: list[str]) -> list[SessionKind]:
     """`kind_from_words` of each title.  Which titles may name a kind (`may_name_kind`)
     is told for all of them at once: the kind words found among the words of all the
-    ASCII titles, then the titles that hold one (or `pause`), and every other title;
-    only those are read.  In a program of talks that is a few titles in a hundred."""
+    ASCII titles, then the titles that hold one as a word of its own (or `pause`
+    anywhere), and every title beyond ASCII; only those are read.  In a program of talks
+    that is a few titles in a hundred."""
     joined = Joined(titles)
     maybe: set[int] = set()
     joined.not_ascii(maybe)
     joined.holding(b"pause", maybe, lower=True)
-    for word in _KIND_FIRST_BYTES.intersection(joined.ascii().translate(_WORD_BYTES).split()):
-        joined.holding(word, maybe, lower=True)
+    # the words of all titles, each between blanks (a line feed is a blank too)
+    words = b" " + joined.ascii().translate(_WORD_BYTES) + b" "
+    for word in _KIND_FIRST_BYTES.intersection(words.split()):
+        joined.holding(b" " + word + b" ", maybe, within=words)
     plain = SessionKind.SESSION
     return [kind_from_words(t) if i in maybe else plain for i, t in enumerate(titles)]
 
