@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.ids import session_id, session_ids
-from planner.parsers.program.build import _YEARISH, may_hold_year
+from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.items import (
     _best_split,
     _best_split_plain,
@@ -36,6 +36,7 @@ from planner.parsers.program.kinds import (
     _KIND_WORDS,
     kind_from_words,
     kind_from_words_plain,
+    kinds_from_words,
     may_name_kind,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
@@ -54,6 +55,9 @@ from planner.parsers.program.stated_zone import (
     _TIME_WORDS,
     ABBREVIATIONS,
     find_zone_mentions,
+    may_mention_zone,
+    may_mention_zones,
+    stated_zone,
     zone_mentions,
 )
 from planner.parsers.program.text_front import _cell_marked, _cell_plain
@@ -145,6 +149,60 @@ def test_a_dated_day_needs_what_the_year_pre_check_looks_for(text):
               "CI/CD", "2.0", "1/2"))
 def test_the_year_pre_check_passes_every_text_the_year_pattern_finds(text):
     assert may_hold_year(text) or _YEARISH.search(text) is None
+
+
+# -- the same checks over many texts at once (`joined.Joined`) ------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pieces(*KIND_WORDS_WRITTEN, "\n", "x" * 30), max_size=12))
+def test_kinds_of_many_titles_at_once_are_each_titles_kind(titles):
+    assert kinds_from_words(titles) == [kind_from_words_plain(t) for t in titles]
+
+
+ZONE_BITS = ["UTC+8", "GMT", "Europe/Berlin", "CI/CD", "Pacific Time", "TIME", "tİme", "tıme",
+             "EARTH", "Vienna time", "Vienna\ttime", "Runtime", "local time in Tokyo",
+             "Anywhere on Earth", "Pacific Daylight Time (PDT)", "Central\xa0Time", "(UTC-07:00)",
+             "ESTX", "xEST", "EST", "\n", "x" * 598, *ABBREVIATIONS]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pieces(*ZONE_BITS), max_size=12))
+def test_lines_that_may_mention_a_zone_are_all_found_at_once(lines):
+    found = set(may_mention_zones(lines))
+    assert all(i in found for i, line in enumerate(lines) if zone_mentions(line[:600], ""))
+    numbered = list(enumerate(lines, 1))
+    assert stated_zone(numbered, "") == _stated_zone_line_by_line(numbered)
+
+
+def _stated_zone_line_by_line(lines):
+    """`stated_zone` as it read every line before the joined pre-check."""
+    from collections import Counter
+
+    from planner.parsers.program.stated_zone import _STATEMENT, DEADLINE, StatedZone
+
+    votes, first = Counter(), {}
+    for no, line in lines:
+        line = line[:600]
+        if not may_mention_zone(line) or not (mentions := zone_mentions(line, "")):
+            continue
+        statement = _STATEMENT.search(line)
+        if not statement and DEADLINE.search(line):
+            continue
+        for zone, evidence, assumed in mentions:
+            votes[zone] += 3 if statement else 1
+            first.setdefault(zone, (no, evidence, assumed))
+    if not votes:
+        return None
+    zone = votes.most_common(1)[0][0]
+    return StatedZone(zone, *first[zone])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pieces("Tuesday, April 6, 2021", "2020-10-15", "23/04/2024", "1999", "x2019",
+                       "12.3.24", "١٩٩٩", "1٩99", "3.١2.18", "\n", "x" * 490), max_size=12))
+def test_texts_that_may_hold_a_year_are_all_found_at_once(texts):
+    found = set(may_hold_years(texts))
+    assert all(i in found for i, t in enumerate(texts) if _YEARISH.search(t, 0, 500))
 
 
 @settings(max_examples=200, deadline=None)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone
+from operator import attrgetter
 from statistics import median
 from zoneinfo import ZoneInfo
 
@@ -45,12 +46,13 @@ class _Clock:
     repeats its times (every session at 09:00 on a day starts then, a talk ends where
     the next starts), and `astimezone` was most of the cost of assigning times."""
 
-    __slots__ = ("zone", "_local", "_utc")
+    __slots__ = ("zone", "_local", "_utc", "_day")
 
     def __init__(self, zone: ZoneInfo) -> None:
         self.zone = zone
         self._local: dict[datetime, datetime] = {}
         self._utc: dict[tuple, datetime] = {}
+        self._day: dict[datetime, date] = {}
 
     def local(self, dt: datetime) -> datetime:
         """`dt.astimezone(zone)`."""
@@ -60,6 +62,13 @@ class _Clock:
         got = self._local.get(dt)
         if got is None:
             got = self._local[dt] = dt.astimezone(self.zone)
+        return got
+
+    def day(self, dt: datetime) -> date:
+        """`dt.astimezone(zone).date()`, the day a UTC instant falls on in the zone."""
+        got = self._day.get(dt)
+        if got is None:
+            got = self._day[dt] = self.local(dt).date()
         return got
 
     def utc(self, dt: datetime) -> datetime:
@@ -73,9 +82,12 @@ class _Clock:
         return got
 
 
-def infer_talk_minutes(sessions: list[Session], clock: _Clock) -> tuple[int, int]:
-    """(minutes, how many sessions it was inferred from); (default, 0) when none fit."""
-    starts = _stated_starts_by_day(sessions, clock)
+def infer_talk_minutes(sessions: list[Session], clock: _Clock,
+                       starts: dict[date, list[datetime]] | None = None) -> tuple[int, int]:
+    """(minutes, how many sessions it was inferred from); (default, 0) when none fit.
+    `starts`: `_stated_starts_by_day(sessions, clock)`, where the caller has them."""
+    if starts is None:
+        starts = _stated_starts_by_day(sessions, clock)
     samples: list[float] = []
     for s in sessions:
         if s.start is None or s.start_estimated or s.kind not in _TALK_KINDS or len(s.talks) < 2:
@@ -100,7 +112,7 @@ def _stated_starts_by_day(sessions: list[Session], clock: _Clock) -> dict[date, 
     by_day: dict[date, list[datetime]] = defaultdict(list)
     for s in sessions:
         if s.start is not None and not s.start_estimated:
-            by_day[clock.local(s.start).date()].append(s.start)
+            by_day[clock.day(s.start)].append(s.start)
     for v in by_day.values():
         v.sort()
     return by_day
@@ -109,7 +121,7 @@ def _stated_starts_by_day(sessions: list[Session], clock: _Clock) -> dict[date, 
 def _next_start(
     starts: dict[date, list[datetime]], start: datetime, clock: _Clock
 ) -> datetime | None:
-    day = starts.get(clock.local(start).date(), [])
+    day = starts.get(clock.day(start), [])
     i = bisect.bisect_right(day, start)
     return day[i] if i < len(day) else None
 
@@ -131,11 +143,15 @@ def assign_times(
     """
     sessions = schedule.sessions
     clock = _Clock(ZoneInfo(schedule.timezone))
-    for s in sessions:
-        _set(s, start=clock.utc(s.start) if s.start else None,
-             end=clock.utc(s.end) if s.end else None)
+    utc = clock.utc
+    for fields in map(_FIELDS, sessions):  # (see `_set`)
+        start, end = fields["start"], fields["end"]
+        fields["start"] = utc(start) if start else None
+        fields["end"] = utc(end) if end else None
+    # (nothing below changes a stated start before the loop: the starts are read once)
+    starts = _stated_starts_by_day(sessions, clock)
     if talk_minutes is None and any(s.start is not None for s in sessions):
-        talk_minutes, n = infer_talk_minutes(sessions, clock)
+        talk_minutes, n = infer_talk_minutes(sessions, clock, starts)
         if n:
             diag.info(
                 "talk-length",
@@ -144,7 +160,7 @@ def assign_times(
         elif _places_talks(sessions):
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
     talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
-    starts = _stated_starts_by_day(sessions, clock)
+    per_kind: dict[SessionKind, timedelta] = {}  # each kind's minutes per talk
     previous: Session | None = None
     orphans: list[Talk] = []
     kept: list[Session] = []
@@ -162,7 +178,9 @@ def assign_times(
                 orphans.extend(s.talks)
                 continue
             _set(s, start=previous.end, start_estimated=True)
-        per_talk = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
+        per_talk = per_kind.get(s.kind)
+        if per_talk is None:
+            per_talk = per_kind[s.kind] = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
         if s.talks and s.kind is not SessionKind.POSTER:
             need = per_talk * len(s.talks)
         else:
@@ -174,9 +192,9 @@ def assign_times(
         _slot_talks(s, per_talk, clock)
         kept.append(s)
         previous = s
-    for s in kept:
-        _set(s, start=clock.local(s.start),  # type: ignore[arg-type]
-             end=clock.local(s.end))  # type: ignore[arg-type]
+    local = clock.local
+    for fields in map(_FIELDS, kept):
+        fields["start"], fields["end"] = local(fields["start"]), local(fields["end"])
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule
@@ -233,8 +251,12 @@ def _keep_stated(s: Session, clock: _Clock) -> None:
 
 def _set_times(t: Talk, start: datetime, end: datetime, estimated: bool,
                end_estimated: bool | None = None) -> None:
-    _set(t, start=start, end=end, estimated=estimated,
-         end_estimated=estimated if end_estimated is None else end_estimated)
+    fields = t.__dict__  # (see `_set`; a call per talk, so without the keywords' dict)
+    fields["start"], fields["end"], fields["estimated"] = start, end, estimated
+    fields["end_estimated"] = estimated if end_estimated is None else end_estimated
+
+
+_FIELDS = attrgetter("__dict__")
 
 
 def _set(model: Session | Talk, **values: object) -> None:

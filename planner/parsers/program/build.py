@@ -8,10 +8,10 @@ import bisect
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from itertools import islice
+from operator import attrgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -27,9 +27,11 @@ from ..base import ParseOptions
 from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
-from .kinds import is_break, kind_from_words
+from .anycase import AnyCase
+from .joined import Joined
+from .kinds import kinds_from_words
 from .people import Person
-from .stated_zone import stated_zone
+from .stated_zone import stated_zone_in
 from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 
 _ALLDAY = (time(9, 0), time(17, 0))
@@ -43,10 +45,33 @@ def may_hold_year(text: str) -> bool:
     (a year) or a dot or slash (a numeric date), which plain substring tests tell
     quicker than the pattern (a table's time and room cells have none of them)."""
     return "20" in text or "19" in text or "." in text or "/" in text
+# `_YEARISH` (with less before the numeric date's first separator) in parts that each
+# start with a literal, which the regex engine skips to quickly; `_YEARISH` itself, or
+# a part that starts with a class (`[./]`), is tried at every character.
+_YEARISH_PARTS = tuple(map(re.compile, (r"19\d\d", r"20\d\d", r"\.\d{1,2}[./]\d",
+                                        r"/\d{1,2}[./]\d")))
+
+
+# DEADLINE's words compared lower-cased on an ASCII text (its case-blind scan of every
+# character cost more than reading a candidate's dates)
+_ANY_DEADLINE = AnyCase(DEADLINE)
+
+
+def may_hold_years(texts: list[str]) -> list[int]:
+    """The indices, in order, of the texts in which `_YEARISH` may find something (and a
+    few more: each part is looked for once in all the texts joined)."""
+    joined = Joined(texts)
+    out: set[int] = set()
+    for part in _YEARISH_PARTS:
+        joined.matching(part, out)
+    return sorted(out)
+
+
 _GENERIC_TITLES = re.compile(
     r"^(?:program(?:me)?|schedule|agenda|talks?|publications|papers|accepted papers|"
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
 _KEEP_AS_IS = {SessionKind.BREAK}
+_NO, _TEXT = attrgetter("no"), attrgetter("text")
 _UTC = ZoneInfo("UTC")
 
 
@@ -61,14 +86,15 @@ class Builder:
     def zone(self) -> str:
         if self.options.timezone:
             return self.options.timezone
-        lines = [(ln.no, ln.text) for ln in self.doc.lines] + \
-                [(c_ln.no, c_ln.text) for ln in self.doc.lines if ln.cells
-                 for c in ln.cells for c_ln in c.lines]
+        # every line, then every cell's lines, then the zones the drafts were read in
+        lines = self.doc.lines + [c_ln for ln in self.doc.lines if ln.cells
+                                  for c in ln.cells for c_ln in c.lines]
+        numbers, texts = list(map(_NO, lines)), list(map(_TEXT, lines))
         for d in self._all_drafts():
             if d.zone:
-                lines.append((d.line, f"{d.zone} time"))
-        text = "\n".join(t for _, t in lines[:20000])
-        found = stated_zone(lines, text)
+                numbers.append(d.line)
+                texts.append(f"{d.zone} time")
+        found = stated_zone_in(numbers, texts, "\n".join(texts[:20000]))
         if found is not None:
             self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
                            f"({found.evidence!r})", found.line)
@@ -125,26 +151,30 @@ class Builder:
         self._evidence = self._find_evidence_dates()
         return self._evidence
 
-    def _evidence_texts(self) -> Iterator[str]:
-        """Every line's text, the page facts, then links and table cells, in that order."""
-        yield from (ln.text for ln in self.doc.lines)
-        yield from (m for _, m in self.doc.meta)
+    def _evidence_texts(self, limit: int) -> list[str]:
+        """Every line's text, the page facts, then links and table cells, in that order;
+        the first `limit` of them."""
+        out = list(map(_TEXT, self.doc.lines))
+        out += [m for _, m in self.doc.meta]
         for ln in self.doc.lines:
-            for s in ln.spans:
-                if s.href:
-                    yield s.href
+            if len(out) >= limit:
+                break
+            out += [s.href for s in ln.spans if s.href]
             if ln.cells:
                 for c in ln.cells:
                     for cl in c.lines:
-                        yield cl.text
-                        yield from (s.href for s in cl.spans if s.href)
+                        out.append(cl.text)
+                        out += [s.href for s in cl.spans if s.href]
+        return out[:limit]
 
     def _find_evidence_dates(self) -> list[date]:
         out: list[date] = []
-        for t in islice(self._evidence_texts(), 20000):
+        texts = self._evidence_texts(20000)
+        for i in may_hold_years(texts):
+            t = texts[i]
             if _YEARISH.search(t, 0, 500) is None:
                 continue  # no year in reach: no full date with a year (nearly every line)
-            if DEADLINE.search(t):
+            if _ANY_DEADLINE.found(t):
                 continue  # `Submission deadline: May 18, 2021` is no day of the program
             for m in find_days(t[:500]):
                 if m.full and m.year:
@@ -320,13 +350,14 @@ class Builder:
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
         # built in one pydantic call each (faster than a constructor call per model).
         rows: list[dict[str, Any]] = []
-        for d in self.top:
+        word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
+        for d, words_kind in zip(self.top, word_kinds):
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
                 day = stated_once or self._today_anchor(note=True)
                 if stated_once is not None:
                     placed.append(d.line)
-            fields = self._session(d, day, zone)
+            fields = self._session(d, day, zone, words_kind)
             if fields is not None:
                 rows.append(fields)
         self._stated_once_note(stated_once, placed)
@@ -459,13 +490,15 @@ class Builder:
     def _instant(self, day: date, t: time, zone: ZoneInfo) -> datetime:
         return datetime.combine(day, t, tzinfo=zone)
 
-    def _session(self, d: Draft, day: date, zone: ZoneInfo) -> dict[str, Any] | None:
-        """The fields of a session and of its talks (`build` adds the ids)."""
+    def _session(self, d: Draft, day: date, zone: ZoneInfo,
+                 words_kind: SessionKind) -> dict[str, Any] | None:
+        """The fields of a session and of its talks (`build` adds the ids); `words_kind`
+        is `kind_from_words` of its title."""
         title = d.title or d.label
         if not title:
             self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
             return None
-        kind = d.kind or kind_from_words(title)
+        kind = d.kind or words_kind
         if kind is SessionKind.SESSION and not d.children and not d.is_session:
             kind = SessionKind.TALK
         start = end = None
@@ -484,19 +517,20 @@ class Builder:
                 start = end - timedelta(minutes=30)
                 start_est = True
         speakers = _speakers(d.people)
+        abstract = "\n\n".join(d.abstract)
         session = {"kind": kind, "title": title, "day": day.isoformat(), "start": start,
                    "end": end, "start_estimated": start_est, "end_estimated": end_est,
                    "speakers": speakers, "chairs": _speakers(d.chairs),
-                   "description": "\n\n".join(d.abstract), "location": d.room, "url": d.url,
+                   "description": abstract, "location": d.room, "url": d.url,
                    "line": d.line, "talks": []}
         if d.children:
             for k in d.children:
                 t = self._talk(k, day, zone)
                 if t is not None:
                     session["talks"].append(t)
-        elif kind not in _KEEP_AS_IS and not is_break(title):
+        elif kind not in _KEEP_AS_IS and words_kind is not SessionKind.BREAK:  # (no break)
             session["talks"].append({
-                "title": title, "speakers": speakers, "abstract": "\n\n".join(d.abstract),
+                "title": title, "speakers": speakers, "abstract": abstract,
                 "bio": "\n\n".join(d.bio), "notes": [d.venue] if d.venue else [],
                 "url": d.url, "links": d.links, "location": d.room, "line": d.line,
                 "kind": kind if d.kind else None, "start": start, "end": end,
@@ -614,18 +648,10 @@ class Builder:
 
     def _coverage(self, schedule: Schedule) -> None:
         used = set(self.used) | set(self.doc.markup_lines)
-        for d in self._all_drafts():
-            used |= d.used
-        for d in self.loose:
-            used |= d.used
-        text_lines: set[int] = set()
-        for ln in self.doc.lines:
-            if ln.synthetic:
-                continue
-            text_lines.add(ln.no)
-            if ln.cells:
-                for c in ln.cells:
-                    text_lines |= {cl.no for cl in c.lines}
+        used.update(*[d.used for d in self._all_drafts()], *[d.used for d in self.loose])
+        rows = [ln for ln in self.doc.lines if not ln.synthetic]
+        text_lines = set(map(_NO, rows))
+        text_lines.update(*[map(_NO, c.lines) for ln in rows if ln.cells for c in ln.cells])
         unused = sorted(text_lines - used)
         ranges: list[list[int]] = []
         for n in unused:
@@ -721,7 +747,7 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
-    return list(_speakers_of(tuple(people)))
+    return list(_speakers_of(tuple(people))) if people else []  # (chairs: mostly none)
 
 
 @lru_cache(maxsize=1 << 14)  # a program lists the same people with many items

@@ -15,6 +15,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from .anycase import AnyCase
+from .joined import Joined
 from .when import DEADLINE
 
 _IANA = re.compile(
@@ -182,6 +183,37 @@ def may_mention_zone(line: str) -> bool:
     return not _ABBR_WORDS.isdisjoint(_ABBR.findall(line))
 
 
+_ABBR_BYTES = frozenset(a.encode("ascii") for a in _ABBR_WORDS)
+
+
+def may_mention_zones(lines: list[str]) -> list[int]:
+    """The indices, in order, of every line in which `zone_mentions` may find a zone
+    (and a few more): what it looks for, looked for once in all the lines joined.
+
+    `UTC`, `GMT`, a slash and an abbreviation (where one stands among the capital words
+    of the text) are ASCII, found as they are in the ASCII bytes of the lines, whatever
+    else a line holds.  The patterns that read `time` or `earth` (`Pacific Time`, `Vienna
+    time`, `local time in Tokyo`, `Anywhere on Earth`) want a blank before the word, so
+    ` time` and ` earth` are found in those bytes lower-cased (`Runtime`, `Real-time`
+    are no zone's); the one thing beyond ASCII that the case-blind patterns also take
+    for one of their letters is a dotless or dotted i (`tıme`, `TİME`), so the lines
+    with one of those are always taken.  So is a line over 600 characters: its first
+    600 are what is read, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
+    joined = Joined(lines)
+    out: set[int] = set()
+    joined.longer_than(600, out)
+    for needle in (b"UTC", b"GMT", b"/"):
+        joined.holding(needle, out)
+    for word in (b" time", b" earth"):
+        joined.holding(word, out, lower=True)
+    if not joined.text.isascii():
+        for i in ("\u0131", "\u0130"):  # ı, İ
+            joined.holding(i, out)
+    for abbr in _ABBR_BYTES.intersection(joined.upper_words()):
+        joined.holding(abbr, out)
+    return sorted(out)
+
+
 def find_zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]]:
     """(IANA name, evidence, assumption) for each zone the line names."""
     return zone_mentions(line, text) if may_mention_zone(line) else []
@@ -242,9 +274,15 @@ def _places_over_offsets(out: list[tuple[str, str, str | None]]) -> list[tuple[s
 
 def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
     """The zone the program states, weighing statements over times that carry a zone."""
+    return stated_zone_in([no for no, _ in lines], [line for _, line in lines], text)
+
+
+def stated_zone_in(numbers: list[int], lines: list[str], text: str) -> StatedZone | None:
+    """`stated_zone` of the lines, given apart from their numbers."""
     votes: Counter[str] = Counter()
     first: dict[str, tuple[int, str, str | None]] = {}
-    for no, line in lines:
+    for i in may_mention_zones(lines):
+        line = lines[i]
         if len(line) > 600:
             line = line[:600]
         if not may_mention_zone(line):
@@ -258,7 +296,7 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
         weight = 3 if statement else 1
         for zone, evidence, assumed in mentions:
             votes[zone] += weight
-            first.setdefault(zone, (no, evidence, assumed))
+            first.setdefault(zone, (numbers[i], evidence, assumed))
     if not votes:
         return None
     zone, _ = votes.most_common(1)[0]
