@@ -241,3 +241,18 @@ def test_a_reading_does_not_change_with_the_hash_seed(tmp_path):
         outs.add(got.stdout)
     assert len(outs) == 1
     assert "everyone else" not in outs.pop()  # no one's name
+
+
+def test_a_city_gives_the_same_zone_whatever_the_hash_seed():
+    """`Istanbul` ends two zone names (`Europe/Istanbul` and its old alias
+    `Asia/Istanbul`), `Buenos Aires` two more: the city list took whichever a set gave
+    first, which changes with the hash seed.  The country's own zone wins, every run."""
+    code = ("from planner.parsers.program.stated_zone import _cities; c = _cities(); "
+            "print(c['istanbul'], c['buenos aires'], c['indianapolis'])")
+    outs = set()
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        got = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, timeout=60)
+        assert got.returncode == 0, got.stderr
+        outs.add(got.stdout.strip())
+    assert outs == {"Europe/Istanbul America/Argentina/Buenos_Aires America/Indiana/Indianapolis"}

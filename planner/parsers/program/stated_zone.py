@@ -98,13 +98,31 @@ class StatedZone:
 
 @lru_cache(maxsize=1)
 def _cities() -> dict[str, str]:
+    """City name -> zone.  Where two zones end in the same city (`Europe/Istanbul` and
+    its old alias `Asia/Istanbul`), the zone the tz database lists as a country's own
+    (zone.tab) wins, then the one first in order: never the one a set happened to
+    give first, which changed with the hash seed."""
     out: dict[str, str] = {}
-    for key in available_timezones():
+    canonical = _canonical_zones()
+    for key in sorted(available_timezones(), key=lambda k: (k not in canonical, k)):
         if "/" not in key or key.startswith(("Etc/", "SystemV/", "US/")):
             continue
         city = key.rsplit("/", 1)[1].replace("_", " ").lower()
         out.setdefault(city, key)
     return out
+
+
+def _canonical_zones() -> frozenset[str]:
+    """The zones of the tz database's zone.tab (each country's own), from the tzdata
+    package; empty where it is not installed."""
+    from importlib.resources import files
+
+    try:
+        table = files("tzdata").joinpath("zoneinfo/zone.tab").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(row.split("\t")[2] for row in table.splitlines()
+                     if row and not row.startswith("#") and row.count("\t") >= 2)
 
 
 def _offset_zone(sign: str, h: int, m: int) -> str | None:
