@@ -14,6 +14,19 @@ if TYPE_CHECKING:
     from .model import Schedule
 
 
+def tz_table(name: str) -> list[list[str]]:
+    """The rows of one of the tz database's tables (`zone.tab`, `iso3166.tab`), each
+    split at its tabs, comment lines left out: from the tzdata package, which zoneinfo
+    reads zones from; none where it is not installed."""
+    from importlib.resources import files
+
+    try:
+        text = files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return []
+    return [row.split("\t") for row in text.splitlines() if row and not row.startswith("#")]
+
+
 @lru_cache(maxsize=None)
 def get_zone(name: str) -> ZoneInfo:
     """The zone called `name`, or a PlannerError naming what was asked for."""

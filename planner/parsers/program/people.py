@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...speakers import is_artefact, looks_like_name
+from ...zones import tz_table
 from .anycase import AnyCase
 
 _HONORIFIC = re.compile(
@@ -595,20 +596,13 @@ _COUNTRY_FORMS = ("USA", "U.S.A.", "US", "U.S.", "UK", "U.K.", "United States of
 
 @lru_cache(maxsize=1)
 def _countries() -> frozenset[str]:
-    """The country names of the tz database's `iso3166.tab` (the tzdata package, which
-    zoneinfo reads zones from) with their parenthesised parts as names of their own,
-    folded to lower case."""
-    from importlib.resources import files
-
+    """The country names of the tz database's `iso3166.tab` with their parenthesised
+    parts as names of their own, folded to lower case."""
     names = {f.lower() for f in _COUNTRY_FORMS}
-    try:
-        table = files("tzdata").joinpath("zoneinfo/iso3166.tab").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return frozenset(names)
-    for row in table.splitlines():
-        if row.startswith("#") or "\t" not in row:
+    for row in tz_table("iso3166.tab"):
+        if len(row) < 2:
             continue
-        name = row.split("\t", 1)[1].strip()
+        name = row[1].strip()
         names.add(name.lower())
         if "(" in name:
             base, _, inner = name.partition("(")

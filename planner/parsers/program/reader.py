@@ -1028,29 +1028,27 @@ class Reader:
         if not lines:
             return
         sections: list[list[Line]] = []
-        role_para: int | None = None  # the paragraph a pasted role heading owns
+        owned: int | None = None  # the paragraph a pasted role heading owns
         for k, ln in enumerate(lines):
-            if role_para is not None and ln.para != role_para and ln.para != sections[-1][0].para \
-                    and not (ln.item and sections[-1][-1].item):
-                role_para = None
-                sections.append([])  # the role's list ends with its paragraph (or list)
-            if ln.heading and (not sections or sections[-1]):
+            if ln.heading:
                 sections.append([ln])
-            elif not ln.heading and role_heading(ln.text) and _alone(lines, k) and not (
-                    sections and sections[-1] and sections[-1][0].heading
-                    and role_heading(sections[-1][0].text)):
+                owned = None
+            elif role_heading(ln.text) and _alone(lines, k) and not (
+                    sections and sections[-1][0].heading and role_heading(sections[-1][0].text)):
                 # `Program Committee:` pasted without its heading style, a paragraph of its
                 # own: the names in the next paragraph (or list) are its list, not items
                 sections.append([ln])
-                nxt = lines[k + 1] if k + 1 < len(lines) else None
-                role_para = nxt.para if nxt is not None else None
+                owned = lines[k + 1].para if k + 1 < len(lines) else None
+            elif owned is not None and ln.para not in (owned, sections[-1][0].para) \
+                    and not (ln.item and sections[-1][-1].item):
+                sections.append([ln])  # the role's list ended with its paragraph (or list)
+                owned = None
             elif not sections:
                 sections.append([ln])
             else:
                 sections[-1].append(ln)
         for sec in sections:
-            if sec:
-                self._listing_section(sec)
+            self._listing_section(sec)
 
     def _listing_section(self, lines: list[Line]) -> None:
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from ...zones import tz_table
 from .anycase import AnyCase
 from .joined import Joined
 from .when import DEADLINE
@@ -113,16 +114,8 @@ def _cities() -> dict[str, str]:
 
 
 def _canonical_zones() -> frozenset[str]:
-    """The zones of the tz database's zone.tab (each country's own), from the tzdata
-    package; empty where it is not installed."""
-    from importlib.resources import files
-
-    try:
-        table = files("tzdata").joinpath("zoneinfo/zone.tab").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return frozenset()
-    return frozenset(row.split("\t")[2] for row in table.splitlines()
-                     if row and not row.startswith("#") and row.count("\t") >= 2)
+    """The zones of the tz database's zone.tab (each country's own)."""
+    return frozenset(row[2] for row in tz_table("zone.tab") if len(row) >= 3)
 
 
 def _offset_zone(sign: str, h: int, m: int) -> str | None:
