@@ -188,15 +188,17 @@ class Builder:
         out: dict[int, date] = {}
         marks = [r.mark for r in refs if r.mark is not None]
         stated_years = [m.year for m in marks if m.year]
-        evidence = self._evidence_dates()
+        # (the dates written anywhere are read only where the days leave a question:
+        # no year stated, a day without its month, no date at all; a program whose day
+        # headings carry their dates never scans its lines for more)
         year: int | None = self.options.year
         if year is None and stated_years:
             year = Counter(stated_years).most_common(1)[0][0]
         if year is None:
-            year = self._year_from_text(marks, evidence)
+            year = self._year_from_text(marks, self._evidence_dates())
         # months for days written without one (`Saturday 22nd`)
         months = Counter(m.month for m in marks if m.month)
-        ev_months = Counter((d.year, d.month) for d in evidence)
+        ev_months: Counter | None = None
         resolved: list[tuple[DayRef, date | None]] = []
         for r in refs:
             m = r.mark
@@ -204,10 +206,13 @@ class Builder:
             if m is not None and m.full:
                 d = m.on(year or self.today.year)
             elif m is not None and m.day is not None and m.weekday is not None:
+                if ev_months is None:
+                    ev_months = Counter((d.year, d.month) for d in self._evidence_dates())
                 d = self._month_for(m, year, months, ev_months)
             resolved.append((r, d))
         anchor = next((d for _, d in resolved if d is not None), None)
-        if anchor is None and evidence:
+        if anchor is None and self._evidence_dates():
+            evidence = self._evidence_dates()
             anchor = min(evidence) if len(set(evidence)) > 1 else evidence[0]
         # weekday-only and ordinal days, relative to their neighbours
         dated = sorted({d for _, d in resolved if d is not None})
@@ -345,8 +350,7 @@ class Builder:
         self._fix_meridiems(dates)
         self._ends_from_next()
         self._merge_loose()
-        stated_once = self._stated_once()
-        placed: list[int] = []  # lines of entries placed on that date
+        placed: list[int] = []  # lines of entries placed on the date stated once
         # Fields first, models after: ids hashed in bulk, and all talks and all sessions
         # built in one pydantic call each (faster than a constructor call per model).
         rows: list[dict[str, Any]] = []
@@ -354,13 +358,15 @@ class Builder:
         for d, words_kind in zip(self.top, word_kinds):
             day = dates.get(id(d.day)) if d.day is not None else None
             if day is None:
+                stated_once = self._stated_once()
                 day = stated_once or self._today_anchor(note=True)
                 if stated_once is not None:
                     placed.append(d.line)
             fields = self._session(d, day, zone, words_kind)
             if fields is not None:
                 rows.append(fields)
-        self._stated_once_note(stated_once, placed)
+        if placed:
+            self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
         talks = [t for fields in rows for t in fields["talks"]] + loose
         ids = IdAllocator()
