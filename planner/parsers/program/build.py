@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
-from itertools import islice
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,15 +18,15 @@ from zoneinfo import ZoneInfo
 from ... import clock
 from ...diagnostics import DiagnosticSink
 from ...ids import IdAllocator, conference_key, session_ids, title_ids
-from ...model import Schedule, SessionKind, Speaker
+from ...model import Schedule, Session, SessionKind, Speaker, Talk
 from ...speakers import make_speaker
 from ...text import fold
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
-from ..papers import SESSIONS, TALKS
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
+from .fields import SESSION_SET, STANDALONE_SET, TALK_SET, made, session_fields, talk_fields
 from .anycase import AnyCase
 from .joined import Joined
 from .kinds import kinds_from_words
@@ -72,7 +72,6 @@ _GENERIC_TITLES = re.compile(
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
 _KEEP_AS_IS = {SessionKind.BREAK}
 _NO, _TEXT = attrgetter("no"), attrgetter("text")
-_UTC = ZoneInfo("UTC")
 
 
 class Builder:
@@ -351,9 +350,12 @@ class Builder:
         self._ends_from_next()
         self._merge_loose()
         placed: list[int] = []  # lines of entries placed on the date stated once
-        # Fields first, models after: ids hashed in bulk, and all talks and all sessions
-        # built in one pydantic call each (faster than a constructor call per model).
+        # Fields first, models after: ids hashed in bulk, then each talk and session made
+        # from its fields (see `fields.made`).
+        self._zone, self._instants = zone, {}
         rows: list[dict[str, Any]] = []
+        days: list[str] = []  # each session's day, for its id
+        iso: dict[date, str] = {}
         word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
         for d, words_kind in zip(self.top, word_kinds):
             day = dates.get(id(d.day)) if d.day is not None else None
@@ -362,9 +364,13 @@ class Builder:
                 day = stated_once or self._today_anchor(note=True)
                 if stated_once is not None:
                     placed.append(d.line)
-            fields = self._session(d, day, zone, words_kind)
+            fields = self._session(d, day, words_kind)
             if fields is not None:
                 rows.append(fields)
+                day_iso = iso.get(day)
+                if day_iso is None:
+                    day_iso = iso[day] = day.isoformat()
+                days.append(day_iso)
         if placed:
             self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
@@ -373,21 +379,21 @@ class Builder:
         for t, base in zip(talks, title_ids(conf_key, [t["title"] for t in talks])):
             t["id"] = ids.claim(base)  # in reading order, as the talks were met
         for fields, sid in zip(rows, session_ids(conf_key, [
-                (f["kind"].value, f["title"], f["day"]) for f in rows])):
+                (f["kind"].value, f["title"], day) for f, day in zip(rows, days)])):
             fields["id"] = sid
             for t in fields["talks"]:
                 t["session_id"] = sid
-        built = iter(TALKS.validate_python(talks))
+        sessions = []
         for fields in rows:
-            fields["talks"] = list(islice(built, len(fields["talks"])))
-            del fields["day"]
-        sessions = SESSIONS.validate_python(rows)
-        unscheduled = list(built)
+            if fields["talks"]:
+                fields["talks"] = [made(Talk, t, TALK_SET) for t in fields["talks"]]
+            sessions.append(made(Session, fields,
+                                 STANDALONE_SET if fields["standalone"] else SESSION_SET))
+        unscheduled = [made(Talk, t, TALK_SET) for t in loose]
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
                             unscheduled=unscheduled)
         if sessions:
-            sessions.sort(key=lambda s: (s.start is None, s.start))  # (the schedule's copy stays)
             assign_times(schedule, opts.talk_minutes, self.diag)
         self._coverage(schedule)
         schedule.diagnostics = list(self.diag.items)
@@ -493,13 +499,19 @@ class Builder:
                     d.end = time(d.end.hour + 12, d.end.minute)
                 last = d.start
 
-    def _instant(self, day: date, t: time, zone: ZoneInfo) -> datetime:
-        return datetime.combine(day, t, tzinfo=zone)
+    def _instant(self, day: date, t: time) -> datetime:
+        """`datetime.combine(day, t)` in the program's zone, one object for each day and
+        time: a program repeats its times, and planner.timing keys its tables on them
+        (an aware instant works out its hash once)."""
+        key = (day, t)
+        got = self._instants.get(key)
+        if got is None:
+            got = self._instants[key] = datetime.combine(day, t, tzinfo=self._zone)
+        return got
 
-    def _session(self, d: Draft, day: date, zone: ZoneInfo,
-                 words_kind: SessionKind) -> dict[str, Any] | None:
-        """The fields of a session and of its talks (`build` adds the ids); `words_kind`
-        is `kind_from_words` of its title."""
+    def _session(self, d: Draft, day: date, words_kind: SessionKind) -> dict[str, Any] | None:
+        """The fields of a session, its talks' fields in its `talks` (`build` adds the
+        ids); `words_kind` is `kind_from_words` of its title."""
         title = d.title or d.label
         if not title:
             self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
@@ -510,66 +522,58 @@ class Builder:
         start = end = None
         start_est = end_est = False
         if d.open == "allday" or (d.start is None and d.end is None):
-            start, end = self._instant(day, _ALLDAY[0], zone), self._instant(day, _ALLDAY[1], zone)
+            start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
             start_est = end_est = True
         else:
             if d.start is not None:
-                start = self._instant(day, d.start, zone)
+                start = self._instant(day, d.start)
             if d.end is not None:
                 end_day = day + timedelta(days=1) if d.start and d.end < d.start else day
-                end = self._instant(end_day, d.end, zone)
+                end = self._instant(end_day, d.end)
                 end_est = d.end_guess
             if start is None and end is not None:
                 start = end - timedelta(minutes=30)
                 start_est = True
         speakers = _speakers(d.people)
         abstract = "\n\n".join(d.abstract)
-        session = {"kind": kind, "title": title, "day": day.isoformat(), "start": start,
-                   "end": end, "start_estimated": start_est, "end_estimated": end_est,
-                   "speakers": speakers, "chairs": _speakers(d.chairs),
-                   "description": abstract, "location": d.room, "url": d.url,
-                   "line": d.line, "talks": []}
+        standalone = False
         if d.children:
-            for k in d.children:
-                t = self._talk(k, day, zone)
-                if t is not None:
-                    session["talks"].append(t)
+            talks = [t for t in map(self._talk, d.children, repeat(day)) if t is not None]
         elif kind not in _KEEP_AS_IS and words_kind is not SessionKind.BREAK:  # (no break)
-            session["talks"].append({
-                "title": title, "speakers": speakers, "abstract": abstract,
-                "bio": "\n\n".join(d.bio), "notes": [d.venue] if d.venue else [],
-                "url": d.url, "links": d.links, "location": d.room, "line": d.line,
-                "kind": kind if d.kind else None, "start": start, "end": end,
-                "estimated": start_est, "end_estimated": end_est})
-            session["standalone"] = True
-        return session
+            talks = [talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio),
+                                 [d.venue] if d.venue else [], start, end, start_est, end_est,
+                                 kind if d.kind else None, d.url, d.links[:], d.room, d.line)]
+            standalone = True
+        else:
+            talks = []
+        return session_fields(kind, title, start, end, start_est, end_est, speakers,
+                              _speakers(d.chairs), abstract, d.room, d.url, talks, standalone,
+                              d.line)
 
-    def _talk(self, k: Draft, day: date | None, zone: ZoneInfo) -> dict[str, Any] | None:
+    def _talk(self, k: Draft, day: date | None) -> dict[str, Any] | None:
         """The fields of a talk (`build` adds its id and its session's)."""
         title = k.title or k.label
         if not title:
             return None
         start = end = None
         if k.start is not None and day is not None:
-            start = self._instant(day, k.start, zone)
+            start = self._instant(day, k.start)
             if k.end is not None:
-                end = self._instant(day, k.end, zone)
-        return {"title": title, "speakers": _speakers(k.people),
-                "abstract": "\n\n".join(k.abstract), "bio": "\n\n".join(k.bio),
-                "notes": [k.venue] if k.venue else [], "session_id": None, "url": k.url,
-                "links": k.links, "location": k.room, "line": k.line, "kind": k.kind,
-                "start": start, "end": end, "estimated": False,
-                "end_estimated": start is not None and end is None}
+                end = self._instant(day, k.end)
+        return talk_fields(title, _speakers(k.people), "\n\n".join(k.abstract),
+                           "\n\n".join(k.bio), [k.venue] if k.venue else [], start, end,
+                           False, start is not None and end is None, k.kind, k.url,
+                           k.links[:], k.room, k.line)
 
     def _loose_talks(self, d: Draft) -> list[dict[str, Any]]:
         if d.container or d.children and not d.people:
             out = []
             for k in d.children:
-                t = self._talk(k, None, _UTC)
+                t = self._talk(k, None)
                 if t is not None:
                     out.append(t)
             return out
-        t = self._talk(d, None, _UTC)
+        t = self._talk(d, None)
         return [t] if t is not None else []
 
     def _merge_loose(self) -> None:

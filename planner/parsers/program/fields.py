@@ -1,0 +1,80 @@
+"""Talks and sessions made from fields the reader has already made valid.
+
+The reader builds each talk's and each session's fields itself (`build.Builder`), and
+they are valid as they stand: plain strings, `SessionKind` members, `Speaker` and `Link`
+models, instants in a `ZoneInfo` (which `model._to_zoneinfo` passes as they are), fresh
+lists.  Validating them again (pydantic's `validate_python`) checked every field of
+20,000 models of a 10,000-entry program only to hand them back unchanged: a fifth of
+building the schedule.  `made` sets a model's fields directly, as `model_construct`
+does, from a dict already in the model's field order (a model's JSON lists its fields
+in the order of its `__dict__`), defaults included; `validated` is its plain twin, what
+pydantic makes of the same fields, and tests/test_program_models.py holds the two
+together on real texts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from ...model import Link, SessionKind, Speaker
+
+# The fields a talk's and a session's dicts state (the others are their defaults), as
+# the fields pydantic would record as set had it validated the dicts.
+TALK_SET = frozenset({"id", "title", "speakers", "abstract", "bio", "notes", "start", "end",
+                      "estimated", "end_estimated", "session_id", "kind", "url", "links",
+                      "location", "line"})
+SESSION_SET = frozenset({"id", "kind", "title", "start", "end", "start_estimated",
+                         "end_estimated", "speakers", "chairs", "description", "location",
+                         "url", "talks", "line"})
+STANDALONE_SET = SESSION_SET | {"standalone"}
+
+
+def talk_fields(title: str, speakers: list[Speaker], abstract: str, bio: str,
+                notes: list[str], start: datetime | None, end: datetime | None,
+                estimated: bool, end_estimated: bool, kind: SessionKind | None,
+                url: str | None, links: list[Link], location: str | None,
+                line: int) -> dict[str, Any]:
+    """A `Talk`'s fields, in its order, defaults included (`build` sets the ids)."""
+    return {"id": None, "title": title, "title_source": "stated", "speakers": speakers,
+            "abstract": abstract, "abstract_truncated": False, "bio": bio, "notes": notes,
+            "start": start, "end": end, "estimated": estimated,
+            "end_estimated": end_estimated, "published": None, "session_id": None,
+            "kind": kind, "url": url, "links": links, "location": location, "track": None,
+            "language": None, "line": line}
+
+
+def session_fields(kind: SessionKind, title: str, start: datetime | None,
+                   end: datetime | None, start_estimated: bool, end_estimated: bool,
+                   speakers: list[Speaker], chairs: list[Speaker], description: str,
+                   location: str | None, url: str | None, talks: list, standalone: bool,
+                   line: int) -> dict[str, Any]:
+    """A `Session`'s fields, in its order, defaults included (`build` sets the id, and
+    makes its talks' fields into talks)."""
+    return {"id": None, "kind": kind, "title": title, "start": start, "end": end,
+            "start_estimated": start_estimated, "end_estimated": end_estimated,
+            "speakers": speakers, "chairs": chairs, "description": description,
+            "location": location, "url": url, "track": None, "talks": talks,
+            "standalone": standalone, "line": line}
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def made(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
+    """`model` with `fields` as its own dict (every field, in the model's order), as
+    `model_construct` makes it; `stated`: the fields recorded as set."""
+    m = _new(model)
+    _set(m, "__dict__", fields)
+    _set(m, "__pydantic_fields_set__", set(stated))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+def validated(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
+    """`made`'s plain twin: the model pydantic validates from the stated fields."""
+    return model.model_validate({k: v for k, v in fields.items() if k in stated})

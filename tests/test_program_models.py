@@ -1,0 +1,70 @@
+"""The free-form reader makes its talks and sessions from fields it has already made
+valid (`fields.made`, no second validation); on real texts they are the models pydantic
+validates from the same fields (`fields.validated`), field for field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planner.model import Session, Talk
+from planner.parsers import program
+from planner.parsers.base import ParseOptions
+from planner.parsers.program import build, fields
+
+from .conftest import DATA, ROOT, SCHEDULES
+
+DEV = ROOT.parent / "shared" / "data" / "pasted"
+TEXTS = sorted(SCHEDULES.glob("*.txt")) + sorted(
+    p for p in DATA.rglob("*") if p.suffix in (".txt", ".md") and p.name != "README.md"
+    and "golden" not in p.relative_to(DATA).parts) + sorted(
+    p for p in DEV.glob("*") if p.suffix in (".txt", ".md", ".html")
+    and p.name.upper() not in ("README.MD", "INDEX.MD", "SOURCES.MD"))
+
+
+def _models(schedule) -> list:
+    out: list = []
+    for s in schedule.sessions:
+        out.append(s)
+        out.extend(s.talks)
+    out.extend(schedule.unscheduled)
+    return out
+
+
+def _parse(path: Path):
+    return program.parse(path.read_text(encoding="utf-8"), ParseOptions(source=path.name))
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_made_models_are_the_validated_models(path, monkeypatch):
+    fast = _parse(path)
+    monkeypatch.setattr(build, "made", fields.validated)
+    plain = _parse(path)
+    assert fast.model_dump_json() == plain.model_dump_json()
+    made, checked = _models(fast), _models(plain)
+    assert len(made) == len(checked)
+    lists: set[int] = set()
+    for m, v in zip(made, checked):
+        assert type(m) is type(v)
+        assert list(m.__dict__) == list(v.__dict__)  # (the JSON's order of fields)
+        assert m.__dict__ == v.__dict__
+        assert [type(x) for x in m.__dict__.values()] == [type(x) for x in v.__dict__.values()]
+        assert m.model_fields_set == v.model_fields_set
+        assert m.__pydantic_extra__ == v.__pydantic_extra__
+        assert m.__pydantic_private__ == v.__pydantic_private__
+        # each model's lists its own, as validation copies them
+        own = [id(x) for x in m.__dict__.values() if isinstance(x, list)]
+        assert lists.isdisjoint(own)
+        lists.update(own)
+
+
+def test_fields_are_in_the_models_order():
+    talk = fields.talk_fields("t", [], "", "", [], None, None, False, False, None, None, [],
+                              None, 1)
+    session = fields.session_fields(Session.model_fields["kind"].annotation.TALK, "t", None,
+                                    None, False, False, [], [], "", None, None, [], False, 1)
+    assert list(talk) == list(Talk.model_fields)
+    assert list(session) == list(Session.model_fields)
+    assert fields.TALK_SET <= set(Talk.model_fields)
+    assert fields.STANDALONE_SET <= set(Session.model_fields)
