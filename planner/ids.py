@@ -62,9 +62,16 @@ def session_ids(conference: str, sessions: list[tuple[str, str, str]]) -> list[s
     folded in one go."""
     head = "\x1f".join(("session", conference, "")).encode("utf-8")  # as `digest` joins
     folded = folded_bytes([title for _, title, _ in sessions])
-    return ["s" + _hashed(b"\x1f".join((head + kind.encode("utf-8"), f, day.encode("utf-8"))),
-                          ID_LENGTH - 1)
-            for (kind, _, day), f in zip(sessions, folded)]
+    # (a program has a few kinds and days: each pair's bytes are made once)
+    pairs: dict[tuple[str, str], tuple[bytes, bytes]] = {}
+    out = []
+    for (kind, _, day), f in zip(sessions, folded):
+        pair = pairs.get((kind, day))
+        if pair is None:
+            pair = pairs[kind, day] = (head + kind.encode("utf-8") + b"\x1f",
+                                       b"\x1f" + day.encode("utf-8"))
+        out.append("s" + _hashed(pair[0] + f + pair[1], ID_LENGTH - 1))
+    return out
 
 
 class IdAllocator:

@@ -93,7 +93,7 @@ class Builder:
             if d.zone:
                 numbers.append(d.line)
                 texts.append(f"{d.zone} time")
-        found = stated_zone_in(numbers, texts, "\n".join(texts[:20000]))
+        found = stated_zone_in(numbers, texts)
         if found is not None:
             self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
                            f"({found.evidence!r})", found.line)
@@ -547,8 +547,8 @@ class Builder:
         else:
             talks = []
         return session_fields(kind, title, start, end, start_est, end_est, speakers,
-                              _speakers(d.chairs), abstract, d.room, d.url, talks, standalone,
-                              d.line)
+                              _speakers(d.chairs) if d.chairs else [], abstract, d.room, d.url,
+                              talks, standalone, d.line)
 
     def _talk(self, k: Draft, day: date | None) -> dict[str, Any] | None:
         """The fields of a talk (`build` adds its id and its session's)."""
@@ -757,20 +757,26 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
-    return list(_speakers_of(tuple(people))) if people else []  # (chairs: mostly none)
+    # (keyed on the names and affiliations, all a speaker is made of: strings hash and
+    # compare in C, where a Person's dataclass hash and equality are Python calls)
+    return list(_speakers_of(tuple(map(_NAME_AFFILIATION, people)))) if people else []
+
+
+_NAME_AFFILIATION = attrgetter("name", "affiliation")
 
 
 @lru_cache(maxsize=1 << 14)  # a program lists the same people with many items
-def _speakers_of(people: tuple[Person, ...]) -> tuple[Speaker, ...]:
-    """The speakers of `people`, each once, in order (speakers are frozen: shared)."""
+def _speakers_of(people: tuple[tuple[str, str | None], ...]) -> tuple[Speaker, ...]:
+    """The speakers of these (name, affiliation), each once, in order (speakers are
+    frozen: shared)."""
     out: list[Speaker] = []
     seen: set[str] = set()
-    for p in people:
-        sp = make_speaker(p.name)
+    for name, affiliation in people:
+        sp = make_speaker(name)
         if not sp.key or sp.key in seen:
             continue
         seen.add(sp.key)
-        if p.affiliation:
-            sp = Speaker(name=sp.name, key=sp.key, affiliation=p.affiliation)
+        if affiliation:
+            sp = Speaker(name=sp.name, key=sp.key, affiliation=affiliation)
         out.append(sp)
     return tuple(out)
