@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.ids import session_id, session_ids
+from planner.ids import _hashed, _hashed_all, session_id, session_ids, talk_id, title_ids
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.items import (
     _best_split,
@@ -211,6 +211,18 @@ def test_texts_that_may_hold_a_year_are_all_found_at_once(texts):
        st.sampled_from(["fosdem 2024", "gonçalves conf"]))
 def test_session_ids_in_bulk_equal_session_id(rows, conference):
     assert session_ids(conference, rows) == [session_id(conference, *r) for r in rows]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=40), max_size=12), st.integers(1, 8))
+def test_ids_spelt_all_at_once_equal_each_spelt_alone(data, length):
+    assert _hashed_all(data, length) == [_hashed(d, length) for d in data]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=30), max_size=10))
+def test_title_ids_in_bulk_equal_talk_id(titles):
+    assert title_ids("fosdem 2024", titles) == [talk_id("fosdem 2024", t, [], "") for t in titles]
 
 
 # -- one-line items and people lines ------------------------------------------------------

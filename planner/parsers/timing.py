@@ -181,11 +181,11 @@ def assign_times(
         per_talk = per_kind.get(s.kind)
         if per_talk is None:
             per_talk = per_kind[s.kind] = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
-        if s.talks and s.kind is not SessionKind.POSTER:
-            need = per_talk * len(s.talks)
-        else:
-            need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
         if s.end is None:
+            if s.talks and s.kind is not SessionKind.POSTER:
+                need = per_talk * len(s.talks)
+            else:
+                need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
             end = s.start + need
             nxt = _next_start(starts, s.start, clock)
             _set(s, end=nxt if nxt is not None and nxt < end else end, end_estimated=True)

@@ -378,8 +378,9 @@ class Builder:
         ids = IdAllocator()
         for t, base in zip(talks, title_ids(conf_key, [t["title"] for t in talks])):
             t["id"] = ids.claim(base)  # in reading order, as the talks were met
+        # (`_value_`, the member's value as stored: `.value` is a Python property)
         for fields, sid in zip(rows, session_ids(conf_key, [
-                (f["kind"].value, f["title"], day) for f, day in zip(rows, days)])):
+                (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)])):
             fields["id"] = sid
             for t in fields["talks"]:
                 t["session_id"] = sid
