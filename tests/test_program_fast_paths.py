@@ -29,7 +29,7 @@ from planner.parsers.program.items import (
     _split_item,
 )
 from planner.parsers.program.doc import Line
-from planner.parsers.program.inline import _squash
+from planner.parsers.program.inline import _TOKEN, _next_token, _squash
 from planner.parsers.program.reader import _RUN_START
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
@@ -402,3 +402,18 @@ def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
     got = _plain_title(text.strip(), labels, rooms)
     if got is not None:
         assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)
+
+
+INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
+               "<", ">", "<!--", "-->", "<b>", "</i>", "<a href='x'>", "<https://x.org>",
+               "&amp;", "&", "&#38;", ";", " ", "a", "Title", "(", "\n", "{{ x }}"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(INLINE_BITS), st.text(max_size=3)), max_size=16)
+       .map("".join), st.integers(0, 8))
+def test_tokens_found_where_they_can_start_are_those_the_pattern_finds(text, pos):
+    got, want = _next_token(text, pos), _TOKEN.search(text, pos)
+    assert (got is None) == (want is None)
+    if want is not None:
+        assert (got.span(), got.lastgroup, got.groups()) == (want.span(), want.lastgroup, want.groups())

@@ -14,7 +14,8 @@ import csv
 import re
 
 from .doc import Cell, Doc, Line, Span
-from .inline import parse_inline, strip_liquid
+from .inline import _MARKUP, _squash, parse_inline, strip_liquid
+from .joined import Joined
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -60,10 +61,10 @@ _LABEL_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)[^*_]{1,40}(?:\*\*|__)\s*
 def _can_join(prev_raw: str, raw: str) -> bool:
     if prev_raw.endswith(("  ", "\\")) or "<" in prev_raw and _BR_AT_END.search(prev_raw):
         return (_mid_phrase(prev_raw) or _goes_on(raw)) and not _NO_JOIN.match(raw)
+    if _NO_JOIN.match(raw):
+        return False  # (first: most lines of a program start with a time)
     if _LABEL_ONLY.match(prev_raw):
         return False  # `- **Abstract**` or `Subjects:` over its text
-    if _NO_JOIN.match(raw):
-        return False
     if _stacked(prev_raw, raw):
         return False
     return True
@@ -143,8 +144,13 @@ class _Builder:
         self.para += 1
         return self.para
 
-    def add(self, no: int, raw: str, **kw) -> Line | None:
-        text, spans = parse_inline(raw, self.refs) if self.markdown else (" ".join(raw.split()), ())
+    def add(self, no: int, raw: str, plain: bool = False, **kw) -> Line | None:
+        """The line `raw` (of source line `no`) read; `plain`: it holds no character that
+        starts inline markup (what `parse_inline` would first check)."""
+        if plain or not self.markdown:
+            text, spans = _squash(raw), ()
+        else:
+            text, spans = parse_inline(raw, self.refs)
         if not text:
             if not raw.strip():
                 self.last_raw += "<br>"  # a line break ended the line before: no join
@@ -176,8 +182,12 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     if markdown is None:
         markdown = looks_like_markdown(text)
     b = _Builder(src, markdown)
+    marked: set[int] = set()  # the lines with a character that may start inline markup
     if markdown:
         _collect_refs(b)
+        # (looked for in all the lines at once: most lines of a program have none, and
+        # `add` reads those without `parse_inline`)
+        Joined(src).matching(_MARKUP, marked)
     i = _front_matter(b)
     n = len(src)
     para_open = False
@@ -289,7 +299,8 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
                     and _can_join(b.last_raw, part):
                 prev_text_line = b.join(prev_text_line, part)
                 continue
-            ln = b.add(no, part, para=b.para, item=b.item if (markdown and _indented(raw) and b.item) else 0)
+            ln = b.add(no, part, i not in marked, para=b.para,
+                       item=b.item if (markdown and _indented(raw) and b.item) else 0)
             prev_text_line = ln or prev_text_line
         para_open = True
         i += 1
