@@ -7,7 +7,6 @@ case changes and a talk moving to another slot.  Picks refer to talks by these i
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from collections.abc import Iterable
 
@@ -32,18 +31,6 @@ def _hashed(data: bytes, length: int = ID_LENGTH) -> str:
     return out[:length]
 
 
-def _hashed_all(data: list[bytes], length: int = ID_LENGTH) -> list[str]:
-    """`_hashed` of each of `data`, the digests spelt all at once: the low 40 bits of a
-    digest, which `_hashed` spells five at a time from the lowest, are its last five
-    bytes, which base32 spells from the highest; so each id is those bytes' base32
-    backwards (one C call for all the ids instead of a big integer and four look-ups
-    each)."""
-    blake2b = hashlib.blake2b
-    tails = b"".join([blake2b(d, digest_size=8).digest()[3:] for d in data])
-    spelt = base64.b32encode(tails).decode("ascii").lower()
-    return [spelt[i:i + 8][::-1][:length] for i in range(0, len(spelt), 8)]
-
-
 def conference_key(conference: str, year: int | None) -> str:
     key = fold(conference)
     if year and str(year) not in key:
@@ -63,7 +50,7 @@ def talk_id(
 def title_ids(conference: str, titles: list[str]) -> list[str]:
     """`talk_id(conference, title, ...)` for many stated titles, folded in one go."""
     prefix = "\x1f".join(("talk", conference, "")).encode("utf-8")  # as `digest` joins
-    return _hashed_all([prefix + folded for folded in folded_bytes(titles)])
+    return [_hashed(prefix + folded) for folded in folded_bytes(titles)]
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:
@@ -77,14 +64,14 @@ def session_ids(conference: str, sessions: list[tuple[str, str, str]]) -> list[s
     folded = folded_bytes([title for _, title, _ in sessions])
     # (a program has a few kinds and days: each pair's bytes are made once)
     pairs: dict[tuple[str, str], tuple[bytes, bytes]] = {}
-    data = []
+    out = []
     for (kind, _, day), f in zip(sessions, folded):
         pair = pairs.get((kind, day))
         if pair is None:
             pair = pairs[kind, day] = (head + kind.encode("utf-8") + b"\x1f",
                                        b"\x1f" + day.encode("utf-8"))
-        data.append(pair[0] + f + pair[1])
-    return ["s" + h for h in _hashed_all(data, ID_LENGTH - 1)]
+        out.append("s" + _hashed(pair[0] + f + pair[1], ID_LENGTH - 1))
+    return out
 
 
 class IdAllocator:

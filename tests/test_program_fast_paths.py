@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.ids import _hashed, _hashed_all, session_id, session_ids, talk_id, title_ids
+from planner.ids import session_id, session_ids, talk_id, title_ids
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.items import (
     _best_split,
@@ -211,12 +211,6 @@ def test_texts_that_may_hold_a_year_are_all_found_at_once(texts):
        st.sampled_from(["fosdem 2024", "gonçalves conf"]))
 def test_session_ids_in_bulk_equal_session_id(rows, conference):
     assert session_ids(conference, rows) == [session_id(conference, *r) for r in rows]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.binary(max_size=40), max_size=12), st.integers(1, 8))
-def test_ids_spelt_all_at_once_equal_each_spelt_alone(data, length):
-    assert _hashed_all(data, length) == [_hashed(d, length) for d in data]
 
 
 @settings(max_examples=100, deadline=None)
