@@ -84,3 +84,13 @@ class IdAllocator:
         n = self.seen.get(base, 0) + 1
         self.seen[base] = n
         return base if n == 1 else f"{base}-{n}"
+
+    def claim_all(self, bases: Iterable[str]) -> list[str]:
+        """`claim` of each base in turn (a loop here, not a method call per id)."""
+        seen = self.seen
+        out = []
+        for base in bases:
+            n = seen.get(base, 0) + 1
+            seen[base] = n
+            out.append(base if n == 1 else f"{base}-{n}")
+        return out

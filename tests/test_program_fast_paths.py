@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.ids import session_id, session_ids, talk_id, title_ids
+from planner.ids import IdAllocator, session_id, session_ids, talk_id, title_ids
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.items import (
     _best_split,
@@ -217,6 +217,12 @@ def test_session_ids_in_bulk_equal_session_id(rows, conference):
 @given(st.lists(st.text(min_size=1, max_size=30), max_size=10))
 def test_title_ids_in_bulk_equal_talk_id(titles):
     assert title_ids("fosdem 2024", titles) == [talk_id("fosdem 2024", t, [], "") for t in titles]
+
+
+@given(st.lists(st.sampled_from(["a", "b", "a-2", "c"]), max_size=12))
+def test_ids_claimed_in_bulk_equal_ids_claimed_one_at_a_time(bases):
+    one = IdAllocator()
+    assert IdAllocator().claim_all(bases) == [one.claim(b) for b in bases]
 
 
 # -- one-line items and people lines ------------------------------------------------------

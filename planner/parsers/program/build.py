@@ -110,11 +110,13 @@ class Builder:
         return name
 
     def _all_drafts(self):
-        stack = list(self.top) + list(self.loose)
+        stack = [*self.top, *self.loose]
+        pop, extend = stack.pop, stack.extend
         while stack:
-            d = stack.pop()
+            d = pop()
             yield d
-            stack.extend(d.children)
+            if d.children:  # (most have none)
+                extend(d.children)
 
     def _year_evidence(self) -> Counter[int]:
         votes: Counter[int] = Counter()
@@ -375,9 +377,9 @@ class Builder:
             self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
         talks = [t for fields in rows for t in fields["talks"]] + loose
-        ids = IdAllocator()
-        for t, base in zip(talks, title_ids(conf_key, [t["title"] for t in talks])):
-            t["id"] = ids.claim(base)  # in reading order, as the talks were met
+        # (claimed in reading order, as the talks were met)
+        for t, tid in zip(talks, IdAllocator().claim_all(title_ids(conf_key, [t["title"] for t in talks]))):
+            t["id"] = tid
         # (`_value_`, the member's value as stored: `.value` is a Python property)
         for fields, sid in zip(rows, session_ids(conf_key, [
                 (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)])):
@@ -457,10 +459,13 @@ class Builder:
             if d.start is not None and d.open is None:
                 by_day.setdefault(id(d.day) if d.day else None, []).append(d)
         for drafts in by_day.values():
+            # (a session's end is planner.timing's: its talks' need)
+            open_ = [d for d in drafts if d.end is None and not d.children
+                     and (d.from_table or d.in_run)]
+            if not open_:
+                continue  # (every entry of the day states its end: no starts to sort)
             starts = sorted({_mins(d.start) for d in drafts})
-            for d in drafts:
-                if d.end is not None or d.children or not (d.from_table or d.in_run):
-                    continue  # (a session's end is planner.timing's: its talks' need)
+            for d in open_:
                 i = bisect.bisect_right(starts, _mins(d.start))
                 if i < len(starts) and starts[i] - _mins(d.start) <= 240:
                     nxt = starts[i]
