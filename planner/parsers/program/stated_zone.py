@@ -197,7 +197,7 @@ def may_mention_zone(line: str) -> bool:
 _ABBR_BYTES = frozenset(a.encode("ascii") for a in _ABBR_WORDS)
 
 
-def may_mention_zones(lines: list[str] | Joined) -> list[int]:
+def may_mention_zones(lines: list[str]) -> list[int]:
     """The indices, in order, of every line in which `zone_mentions` may find a zone
     (and a few more): what it looks for, looked for once in all the lines joined.
 
@@ -210,7 +210,7 @@ def may_mention_zones(lines: list[str] | Joined) -> list[int]:
     for one of their letters is a dotless or dotted i (`tıme`, `TİME`), so the lines
     with one of those are always taken.  So is a line over 600 characters: its first
     600 are what is read, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
-    joined = lines if isinstance(lines, Joined) else Joined(lines)
+    joined = Joined(lines)
     out: set[int] = set()
     joined.longer_than(600, out)
     for needle in (b"UTC", b"GMT", b"/"):
@@ -291,18 +291,24 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
 def stated_zone_in(numbers: list[int], lines: list[str], text: str | None = None) -> StatedZone | None:
     """`stated_zone` of the lines, given apart from their numbers; `text` (where the
     abbreviations look for the places that settle them) is the first 20,000 lines
-    joined unless given, joined only once a line names a zone (most texts name none)."""
+    joined unless given, joined only once a line may name a zone (most texts name none)."""
     votes: Counter[str] = Counter()
     first: dict[str, tuple[int, str, str | None]] = {}
-    joined = Joined(lines)
-    for i in may_mention_zones(joined):
+    # A table repeats its cells (times, rooms): each distinct line is looked at once.
+    distinct = list(dict.fromkeys(lines))
+    if len(distinct) == len(lines):
+        candidates = may_mention_zones(lines)
+    else:
+        flagged = {distinct[i] for i in may_mention_zones(distinct)}
+        candidates = [i for i, line in enumerate(lines) if line in flagged] if flagged else []
+    for i in candidates:
         line = lines[i]
         if len(line) > 600:
             line = line[:600]
         if not may_mention_zone(line):
             continue  # (most lines; `find_zone_mentions` would find nothing)
         if text is None:
-            text = joined.text if len(lines) <= 20000 else "\n".join(lines[:20000])
+            text = "\n".join(lines[:20000])
         mentions = zone_mentions(line, text)
         if not mentions:
             continue
