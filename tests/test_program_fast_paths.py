@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from planner.model import SessionKind
 from planner.ids import IdAllocator, session_id, session_ids, talk_id, title_ids
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.items import (
@@ -34,6 +35,8 @@ from planner.parsers.program.reader import _RUN_START
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
+    _PATTERN_FIRST_WORDS,
+    _WORD,
     kind_from_words,
     kind_from_words_plain,
     kinds_from_words,
@@ -120,11 +123,27 @@ def test_kind_words_are_told_by_their_first_word_as_by_the_patterns(title):
     assert kind_from_words.__wrapped__(title) is kind_from_words_plain(title)
 
 
+@settings(max_examples=1000, deadline=None)
+@given(pieces(*KIND_WORDS_WRITTEN))
+def test_each_kind_pattern_needs_one_of_its_own_first_words(title):
+    if title.isascii():
+        low = title.lower()
+        words = set(_WORD.findall(low))
+        for (pattern, kind), first in zip(_KIND_WORDS, _PATTERN_FIRST_WORDS):
+            if pattern.search(title):
+                assert not first.isdisjoint(words) or kind is SessionKind.BREAK and "pause" in low
+
+
 def test_every_kind_word_passes_the_word_check():
     for word in KIND_WORDS_WRITTEN:
         for title in (word, f"Day 1 {word}!", f"({word})"):
             if _ANY_KIND_WORD.pattern.search(title):
                 assert may_name_kind(title), title
+            for (pattern, kind), first in zip(_KIND_WORDS, _PATTERN_FIRST_WORDS):
+                if title.isascii() and pattern.search(title):
+                    low = title.lower()
+                    assert not first.isdisjoint(_WORD.findall(low)) or \
+                        kind is SessionKind.BREAK and "pause" in low, (title, kind)
 
 
 @settings(max_examples=400, deadline=None)

@@ -104,16 +104,17 @@ _ANY_KIND_WORD = AnyCase(re.compile("|".join(f"(?:{p.pattern})" for p, _ in _KIN
 # what it matched (`check` of `check-in`, `office` of `office hours`) as a word of its
 # own, or `pause` (`Kaffeepause`): a set of words tells most titles apart quicker than
 # the union of the patterns, which a regex engine tries at every position.
-_KIND_FIRST_WORDS = frozenset("""
-    coffee tea lunch breakfast dinner break refreshment refreshments catering pausa kaffee
-    mittagessen dejeuner almuerzo comida pranzo
-    remarks welcome opening closing farewell award awards announcement announcements
+_PATTERN_FIRST_WORDS = [frozenset(words.split()) for words in (  # each of `_KIND_WORDS`'
+    """coffee tea lunch breakfast dinner break refreshment refreshments catering pausa kaffee
+    mittagessen dejeuner almuerzo comida pranzo""",
+    """remarks welcome opening closing farewell award awards announcement announcements
     introduction introductory wrap wrapup report begrussung eroffnung abschluss bienvenue
-    ouverture cloture accueil bienvenida apertura clausura inauguracion benvenuto
-    reception social banquet mixer party excursion meetup game happy trivia
-    keynote keynotes plenary invited poster posters spotlight spotlights panel tutorial
-    tutorials workshop workshops registration check checkin hacking business office oral
-    session section track""".split())
+    ouverture cloture accueil bienvenida apertura clausura inauguracion benvenuto""",
+    "reception social banquet mixer dinner party excursion meetup game happy trivia",
+    "keynote keynotes plenary", "invited", "poster posters", "spotlight spotlights", "panel",
+    "tutorial tutorials", "workshop workshops",
+    "registration check checkin hacking business office", "oral", "session section track")]
+_KIND_FIRST_WORDS = frozenset().union(*_PATTERN_FIRST_WORDS)
 _WORD = re.compile(r"\w+")
 
 
@@ -151,10 +152,24 @@ def kinds_from_words(titles: list[str]) -> list[SessionKind]:
 
 @lru_cache(maxsize=1 << 14)
 def kind_from_words(title: str) -> SessionKind:
-    """The kind the title's words suggest: the first of `_KIND_WORDS` found in it."""
-    if not may_name_kind(title):
-        return SessionKind.SESSION
-    return kind_from_words_plain(title)
+    """The kind the title's words suggest: the first of `_KIND_WORDS` found in it.  An
+    ASCII title is searched only with the patterns one of whose first words it holds
+    as a word (or `pause`, for the breaks): a title that names one kind is not searched
+    with the other twelve patterns."""
+    if not title.isascii():
+        return kind_from_words_plain(title) if _ANY_KIND_WORD.found(title) else SessionKind.SESSION
+    low = title.lower()
+    words = set(_WORD.findall(low))
+    pause = "pause" in low
+    if not pause and _KIND_FIRST_WORDS.isdisjoint(words):
+        return SessionKind.SESSION  # (`may_name_kind`)
+    lead = _lead(title)
+    for (pattern, kind), first in zip(_KIND_WORDS, _PATTERN_FIRST_WORDS):
+        if first.isdisjoint(words) and not (pause and kind is SessionKind.BREAK):
+            continue
+        if pattern.search(lead if kind in _EVERYDAY else title):
+            return kind
+    return SessionKind.SESSION
 
 
 # A title longer than this is a talk's own (`Evaluation in Social Media Research:
@@ -168,10 +183,15 @@ _EVERYDAY = frozenset({SessionKind.BREAK, SessionKind.REMARKS, SessionKind.SOCIA
                        SessionKind.OTHER})
 
 
+def _lead(title: str) -> str:
+    """What the everyday words are looked for in: a long title's first words."""
+    words = title.split()
+    return " ".join(words[:_LEAD_WORDS]) if len(words) > _SHORT_TITLE else title
+
+
 def kind_from_words_plain(title: str) -> SessionKind:
     """`kind_from_words` without the shortcut: each pattern in turn."""
-    words = title.split()
-    lead = " ".join(words[:_LEAD_WORDS]) if len(words) > _SHORT_TITLE else title
+    lead = _lead(title)
     for pattern, kind in _KIND_WORDS:
         if pattern.search(lead if kind in _EVERYDAY else title):
             return kind
