@@ -129,8 +129,14 @@ def _next_start(
 def _places_talks(sessions: list[Session]) -> bool:
     """Whether the assumed talk length places anything: a talk without a time of its
     own, or a session whose end it estimates (no end, and no length of its kind)."""
-    return any(t.start is None for s in sessions for t in s.talks) or any(
-        s.end is None and (s.talks or s.kind not in _KIND_MINUTES) for s in sessions)
+    for s in sessions:  # (plain loops: a program of timed talks goes through them all)
+        for t in s.talks:
+            if t.start is None:
+                return True
+    for s in sessions:
+        if s.end is None and (s.talks or s.kind not in _KIND_MINUTES):
+            return True
+    return False
 
 
 def assign_times(

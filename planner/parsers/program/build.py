@@ -381,14 +381,13 @@ class Builder:
         for t, tid in zip(talks, IdAllocator().claim_all(title_ids(conf_key, [t["title"] for t in talks]))):
             t["id"] = tid
         # (`_value_`, the member's value as stored: `.value` is a Python property)
+        sessions = []
         for fields, sid in zip(rows, session_ids(conf_key, [
                 (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)])):
             fields["id"] = sid
-            for t in fields["talks"]:
-                t["session_id"] = sid
-        sessions = []
-        for fields in rows:
             if fields["talks"]:
+                for t in fields["talks"]:
+                    t["session_id"] = sid
                 fields["talks"] = [made(Talk, t, TALK_SET) for t in fields["talks"]]
             sessions.append(made(Session, fields,
                                  STANDALONE_SET if fields["standalone"] else SESSION_SET))
