@@ -436,3 +436,22 @@ def test_tokens_found_where_they_can_start_are_those_the_pattern_finds(text, pos
     assert (got is None) == (want is None)
     if want is not None:
         assert (got.span(), got.lastgroup, got.groups()) == (want.span(), want.lastgroup, want.groups())
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces("[a]: http://x", "[b]:", "   [b]: y", "    [c]: z", "\t[d]: w", "[", "]:", "\n",
+              "\n[e]: <u> 'T'", "\n  [A]: v"))
+def test_reference_definitions_found_at_once_are_those_read_line_by_line(text):
+    from planner.parsers.program.joined import Joined
+    from planner.parsers.program.text_front import _REFDEF, _Builder, _collect_refs
+
+    src = text.split("\n")
+    b = _Builder(src, True)
+    _collect_refs(b, Joined(src))
+    want: dict[str, str] = {}
+    for raw in src:
+        if raw.lstrip().startswith("["):
+            m = _REFDEF.match(raw)
+            if m:
+                want.setdefault(m.group(1).strip().lower(), m.group(2))
+    assert b.refs == want

@@ -37,9 +37,12 @@ def read_doc(text: str) -> Doc:
     from .html_front import is_html_document, looks_like_html, read_html
     from .text_front import looks_like_markdown, read_text
 
-    if is_html_document(text) or (not looks_like_markdown(text) and looks_like_html(text)):
+    if is_html_document(text):
         return read_html(text)
-    return read_text(text)
+    markdown = looks_like_markdown(text)  # (once: read_text would ask again)
+    if not markdown and looks_like_html(text):
+        return read_html(text)
+    return read_text(text, markdown=markdown)
 
 
 _LEAD_TIME = re.compile(

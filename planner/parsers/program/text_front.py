@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
+from itertools import islice
 
 from .doc import Cell, Doc, Line, Span
 from .inline import _MARKUP, _squash, parse_inline, strip_liquid
@@ -118,10 +119,10 @@ def looks_like_markdown(text: str) -> bool:
     """Markdown's own signs (headings, pipe tables, emphasis, links), or HTML tags
     among text lines, as Markdown pages with raw HTML have them."""
     head = text[:100_000]
-    md = len(_MD_SIGNS.findall(head))
+    md = sum(1 for _ in islice(_MD_SIGNS.finditer(head), 3))  # (three are enough)
     if md >= 3:
         return True
-    return md >= 1 and len(_HTML_SIGNS.findall(head)) >= 1
+    return md >= 1 and _HTML_SIGNS.search(head) is not None
 
 
 class _Builder:
@@ -184,10 +185,11 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     b = _Builder(src, markdown)
     marked: set[int] = set()  # the lines with a character that may start inline markup
     if markdown:
-        _collect_refs(b)
+        joined = Joined(src)
+        _collect_refs(b, joined)
         # (looked for in all the lines at once: most lines of a program have none, and
         # `add` reads those without `parse_inline`)
-        Joined(src).matching(_MARKUP, marked)
+        joined.matching(_MARKUP, marked)
     i = _front_matter(b)
     n = len(src)
     para_open = False
@@ -317,8 +319,17 @@ def _split_br(raw: str) -> list[str]:
     return [p for p in _BR.split(raw)]
 
 
-def _collect_refs(b: _Builder) -> None:
-    for raw in b.src:
+# Where `_REFDEF` can match: a line that opens with a bracket after at most 3 blanks.
+_REFDEF_START = re.compile(r"^ {0,3}\[", re.MULTILINE)
+
+
+def _collect_refs(b: _Builder, joined: Joined) -> None:
+    """The link reference definitions (`[ref]: url`), the first of each name kept; the
+    lines that can hold one found in all the lines at once (`joined`: `b.src`'s)."""
+    lines: set[int] = set()
+    joined.matching(_REFDEF_START, lines)
+    for i in sorted(lines):
+        raw = b.src[i]
         if raw.lstrip().startswith("["):
             m = _REFDEF.match(raw)
             if m:
