@@ -319,15 +319,12 @@ def _split_br(raw: str) -> list[str]:
     return [p for p in _BR.split(raw)]
 
 
-# Where `_REFDEF` can match: a line that opens with a bracket after at most 3 blanks.
-_REFDEF_START = re.compile(r"^ {0,3}\[", re.MULTILINE)
-
-
 def _collect_refs(b: _Builder, joined: Joined) -> None:
     """The link reference definitions (`[ref]: url`), the first of each name kept; the
-    lines that can hold one found in all the lines at once (`joined`: `b.src`'s)."""
+    lines that can hold one (a bracket) found in all the lines at once (`joined`:
+    `b.src`'s) by `str.find`, which a pattern anchored at line starts is not."""
     lines: set[int] = set()
-    joined.matching(_REFDEF_START, lines)
+    joined.holding("[", lines)
     for i in sorted(lines):
         raw = b.src[i]
         if raw.lstrip().startswith("["):
