@@ -185,3 +185,20 @@ def test_a_headerless_column_of_later_clocks_is_the_end_column():
     assert (titled(sch, "Opening Remarks")["start"], titled(sch, "Opening Remarks")["end"]) == ("09:00", "09:10")
     assert (titled(sch, "Poster Session")["start"], titled(sch, "Poster Session")["end"]) == ("10:00", "11:05")
     assert (titled(sch, "Panel Discussion")["start"], titled(sch, "Panel Discussion")["end"]) == ("11:05", "12:00")
+
+
+def test_a_grid_with_days_as_columns_under_a_second_header_row_with_every_cell_filled():
+    # `| | Monday, May 4 | Tuesday, May 5 | Wednesday, May 6 |` over a row that names the
+    # columns again with the zone in the time cell (`Time (CET) | Tutorials | Day 1 | Day 2`):
+    # that row fills every cell and gives no time, and must not stop the reading
+    sch = read(
+        "<table>\n<thead>\n<tr><th></th><th>Monday, May 4</th><th>Tuesday, May 5</th>"
+        "<th>Wednesday, May 6</th></tr>\n</thead>\n<tbody>\n"
+        "<tr><td>Time (CET)</td><td>Tutorials</td><td>Main, Day 1</td><td>Main, Day 2</td></tr>\n"
+        "<tr><td>9:00 AM</td><td>Check-in</td><td>Check-in</td><td>Check-in</td></tr>\n"
+        "<tr><td>10:00 AM</td><td></td><td>Opening Talk</td><td>Paper Session B</td></tr>\n"
+        "<tr><td>1:00 PM</td><td></td><td>Paper Session A</td><td></td></tr>\n"
+        "</tbody>\n</table>\n", "program.md")
+    assert titled(sch, "Opening Talk")["start"] == "10:00"
+    assert titled(sch, "Paper Session A")["start"] == "13:00"
+    assert titled(sch, "Paper Session B")["date"] != titled(sch, "Paper Session A")["date"]
