@@ -202,3 +202,31 @@ def test_a_grid_with_days_as_columns_under_a_second_header_row_with_every_cell_f
     assert titled(sch, "Opening Talk")["start"] == "10:00"
     assert titled(sch, "Paper Session A")["start"] == "13:00"
     assert titled(sch, "Paper Session B")["date"] != titled(sch, "Paper Session A")["date"]
+
+
+def test_seminar_fields_with_the_speaker_and_a_comma_place_between_title_and_time():
+    # `Title:`, a `Speaker: Name, Place` field (one set in emphasis the page did not close
+    # cleanly), then `Time:` and `Room:`: the title is the `Title:` field's, the speaker
+    # one person with the place after the comma (a singular label)
+    sch = read(
+        "**Thursday, March 2, 2023**\n\n"
+        "Title: Folding Maps of the Plane\n\n"
+        "*Speaker: Rhea Vasquez, Professor at Lakeside College *\n\n"
+        "Time: 3:40pm – 4:30pm\n\n"
+        "Room: Hall 405\n\n"
+        "We fold maps and count the ways.\n\n"
+        "**Thursday, March 9, 2023**\n\n"
+        "Title: Slow Walks on Graphs\n\n"
+        "Time: 3:40pm – 4:30pm (coffee at 3:20)\n\n"
+        "Room: Hall 405\n\n"
+        "**Thursday, March 16, 2023**\n\n"
+        "Title: Tidy Sets\n\n"
+        "Speaker: Omar Diallo, Auburn\n\n"
+        "Time: 3:40pm – 4:30pm\n", "colloquium.md")
+    e = titled(sch, "Folding Maps of the Plane")
+    assert (e["start"], e["people"]) == ("15:40", ["Rhea Vasquez"])
+    assert e["affs"] == ["Professor at Lakeside College"]
+    assert titled(sch, "Slow Walks on Graphs")["start"] == "15:40"
+    assert titled(sch, "Tidy Sets")["people"] == ["Omar Diallo"]
+    assert not [x for x in entries(sch) if x["title"].startswith(("Title:", "Speaker"))]
+

@@ -18,7 +18,7 @@ from .doc import Line
 from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
-from .people import Person, name_like, read_people, with_affiliation_line
+from .people import People, Person, clean_name, name_like, read_people, with_affiliation_line
 from .when import DEADLINE, find_days
 
 # Labels whose line holds people, an abstract, a link or a room.
@@ -170,6 +170,10 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "label", "room", text))  # `<p class="location">`
                 continue
         lab = label_line(text)
+        if lab is None and text[:1] in "*_":
+            # `*Speaker: Name, Place *`: a field set in emphasis the page did not close
+            # cleanly (the reader keeps the marks of such a line)
+            lab = label_line(text.strip("*_ "))
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
@@ -749,10 +753,32 @@ def _affiliation_line(people: list[Person], above: list[Person], r: Rec) -> bool
     return True
 
 
+# Labels that name one person: what follows the first comma is that person's place.
+_ONE_PERSON_LABELS = frozenset({"speaker", "presenter"})
+
+
+def _label_people(name: str, value: str) -> People | None:
+    """The people a `Speaker: ...` field names.  Under a singular label, `Ann Lee,
+    Auburn` or `Richard Schwartz, Professor at Brown University` is one person and the
+    place they work (a seminar page's field), not two names, unless each part after the
+    name is itself a full name (`Speaker: Ann Lee, Bo Stone`)."""
+    got = read_people(value, lenient=True) if value else None
+    if name not in _ONE_PERSON_LABELS or got is None or len(got.people) < 2 \
+            or any(p.affiliation for p in got.people) or "," not in value:
+        return got
+    head, _, rest = value.partition(",")
+    head, rest = clean_name(head), rest.strip(" *_")
+    others = [x.strip() for x in rest.split(",")]
+    if not rest or not name_like(head) \
+            or all(len(x.split()) >= 2 and name_like(x) for x in others):
+        return got
+    return People((Person(head, rest),), 1.0, 1, 1)
+
+
 def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
     name, value = r.label or "", r.value
     if name in _PEOPLE_LABELS:
-        got = read_people(value, lenient=True) if value else None
+        got = _label_people(name, value)
         if got is not None and got.people:
             if not (parts.by_label and parts.people):
                 parts.people = list(got.people)
@@ -803,7 +829,7 @@ def own_part(recs: list[Rec]) -> tuple[list[Person], list[Person], list[str], st
                 last = list(got.people)
         elif r.kind == "label":
             if r.label in _PEOPLE_LABELS:
-                got = read_people(r.value, lenient=True) if r.value else None
+                got = _label_people(r.label, r.value)
                 if got is not None:
                     people.extend(got.people)
             elif r.label in _CHAIR_LABELS:

@@ -402,6 +402,10 @@ class Reader:
         if not last.heading and (not text or len(text.split()) > 12 or text.endswith((".", ":", ","))
                                  or is_prose(text) or last.cells is not None):
             return None
+        if ":" in text and (_field_of_entry(text) or _TITLE_FIELD.match(text)):
+            # `*Speaker: Name, Place*` or `Title: ...` right above `Time:`: a field of a
+            # seminar entry (see _title_field_above), not a heading
+            return None
         return holder.pop()
 
     def _title_field_above(self) -> tuple[Line | None, list[Line]]:
@@ -1352,6 +1356,18 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+# The fields of a seminar entry that name who gives it or where, never its title.
+_ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
+                           "by", "host", "hosts", "room", "location", "venue", "where"})
+
+
+def _field_of_entry(text: str) -> bool:
+    """`Speaker: Ann Lee, Auburn`, `Location: Room 4`: a labelled field of an entry (who
+    or where), which a short line above a `Time:` line can be, but never its heading."""
+    got = label_line(text.strip(" *_"))
+    return got is not None and got[0] in _ENTRY_FIELDS and bool(got[1])
+
+
 _NUMBERED_LABEL = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)(?:\s+#?\d{1,2})?\s*:\s*(?P<rest>\S.*)$")
 
 
