@@ -230,3 +230,20 @@ def test_seminar_fields_with_the_speaker_and_a_comma_place_between_title_and_tim
     assert titled(sch, "Tidy Sets")["people"] == ["Omar Diallo"]
     assert not [x for x in entries(sch) if x["title"].startswith(("Title:", "Speaker"))]
 
+
+def test_seminar_list_of_day_colon_speaker_lines_over_title_fields():
+    # `**September 18**: Name`, then `**Title**:` and `**Abstract**:`: each day line
+    # names the speaker of the talk under it (the last talk has no abstract)
+    sch = read(
+        "This semester's talks:\n\n"
+        "**September 18**: Ana Ruiz\n\n"
+        "**Title**: Tilings of the plane\n\n"
+        "**Abstract**: We look at tilings and ask when they repeat, with pictures for all.\n\n"
+        "**September 25**: Bo Stone\n\n"
+        "**Title**: Counting paths\n\n"
+        "**Abstract**: Paths in grids are counted in many ways, and we see some today.\n\n"
+        "**October 16**: Cy Young\n\n"
+        "**Title**: Knots for beginners\n", "seminar.md")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Tilings of the plane", ["Ana Ruiz"]), ("Counting paths", ["Bo Stone"]),
+        ("Knots for beginners", ["Cy Young"])]

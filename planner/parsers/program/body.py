@@ -475,8 +475,15 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                     recs[j].kind = "people"  # the position says it
         elif r.kind == "label" and r.label == "title":
             # `Ana Ruiz (MIT)` over `Title: ...`, pair after pair: each talk starts at
-            # the people above its title
-            starts.append(talk_starts.get(i, i))
+            # the people above its title; so does a `Speaker:` field right above it, when
+            # the talk before has its own (else it is that talk's: `TITLE` over `AUTHORS`)
+            k = i - 1
+            while k >= 0 and recs[k].kind == "skip":
+                k -= 1
+            speaker_above = k >= 0 and recs[k].kind == "label" and recs[k].label in _PEOPLE_LABELS \
+                and (not starts or k > starts[-1] and any(
+                    x.kind == "label" and x.label in _PEOPLE_LABELS for x in recs[starts[-1]:k]))
+            starts.append(talk_starts.get(i, k if speaker_above else i))
         elif people_first and r.kind in ("people",):
             j = _next_meaningful(recs, i)
             if j is not None and recs[j].kind == "title":

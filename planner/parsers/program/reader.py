@@ -281,6 +281,12 @@ class Reader:
             self.close_all()
             self.flush_pending()
             self.set_day(d, ln.no)
+            who = _day_then_name(text) if ":" in text else None
+            if who is not None:
+                # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
+                # (the line is read again, as that field, with the lines after it)
+                self.pending.append(replace(ln, text=f"Speaker: {who}", spans=(), memo=None))
+                return
             self.used.add(ln.no)
             return
         if self.stack and self.stack[-1].from_table:
@@ -1356,6 +1362,23 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
+
+
+def _day_then_name(text: str) -> str | None:
+    """The name after the day of a seminar line `**September 18**: Ana Ruiz` (one or
+    two people and nothing else), or None."""
+    m = _DAY_THEN_REST.match(text.strip())
+    if m is None or _DIGIT.search(m.group(1)):
+        return None
+    rest = m.group(1).strip(" *_")
+    got = read_people(rest)
+    if got is None or not 1 <= len(got.people) <= 2 or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    return rest
+
+
 # The fields of a seminar entry that name who gives it or where, never its title.
 _ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
                            "by", "host", "hosts", "room", "location", "venue", "where"})
