@@ -247,3 +247,19 @@ def test_seminar_list_of_day_colon_speaker_lines_over_title_fields():
     assert [(e["title"], e["people"]) for e in entries(sch)] == [
         ("Tilings of the plane", ["Ana Ruiz"]), ("Counting paths", ["Bo Stone"]),
         ("Knots for beginners", ["Cy Young"])]
+
+
+def test_numbered_speaker_bullets_under_a_timed_session_are_its_speakers():
+    # `9:40 - 10:00a  **Session 1: short talks**` over `- Speaker 1: Dr. Name` bullets
+    # (no talk titles): the bullets name the session's speakers, they are no talks
+    sch = read(
+        "9:00 - 9:10a    **Welcome**\n\n"
+        "9:10 - 10:00a   **Session 1: short talks (5 mins each)**\n"
+        "- Speaker 1: Dr. Lena Marsh\n"
+        "- Speaker 2: A/Prof. Tom Okafor\n"
+        "- Speaker 3: Prof. Ines Duarte\n\n"
+        "10:00 - 10:30a  **Morning break**\n", "program.md")
+    e = titled(sch, "Session 1: short talks (5 mins each)")
+    assert e["start"] == "09:10"
+    assert e["people"] == ["Lena Marsh", "Tom Okafor", "Ines Duarte"]
+    assert not [x for x in entries(sch) if x["title"].startswith("Speaker")]

@@ -62,6 +62,9 @@ _ROLE_HEADING = re.compile(
     r"accommodation|travel|visa|code of conduct)(?:\s*\(.*\))?$",
     re.IGNORECASE,
 )
+# `Speaker 3: Dr. Ana Ruiz`, `Presenter #2: Bo Stone`: a numbered role, then one person.
+_NUMBERED_PERSON = re.compile(r"^(speaker|presenter)\s*#?\d{1,2}\s*:\s*(\S.*)$", re.IGNORECASE)
+_ASSOCIATE = re.compile(r"^A/\s*(?=Prof)")
 _DATED_NOTE = re.compile(
     r"^\W*(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:\w+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
@@ -174,6 +177,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             # `*Speaker: Name, Place *`: a field set in emphasis the page did not close
             # cleanly (the reader keeps the marks of such a line)
             lab = label_line(text.strip("*_ "))
+        if lab is None and text[:1] in "SsPp":
+            m = _NUMBERED_PERSON.match(text)
+            # (`A/Prof.`, `A/ Prof.`: an associate professor's title, before `Prof.`)
+            who = _ASSOCIATE.sub("", m.group(2)) if m is not None else ""
+            if who and is_people_line(who):
+                # `Speaker 3: Dr. Ana Ruiz` under a session: one of its speakers, no title
+                lab = (m.group(1).lower(), who)
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
