@@ -263,3 +263,18 @@ def test_numbered_speaker_bullets_under_a_timed_session_are_its_speakers():
     assert e["start"] == "09:10"
     assert e["people"] == ["Lena Marsh", "Tom Okafor", "Ines Duarte"]
     assert not [x for x in entries(sch) if x["title"].startswith("Speaker")]
+
+
+def test_accepted_papers_written_people_first_with_the_title_in_square_brackets():
+    # `* (Talk \#1): Authors. [Title]`: the authors come first, the title after them in
+    # square brackets that link nowhere; a poster line may lack the full stop
+    sch = read(
+        "### Contributed talks\n\n"
+        "* (Talk \\#1): Mira Olsen, Tomas Brandt. [Quiet Gradients in Sparse Adapters]\n\n"
+        "* (Talk \\#2): Ines Duarte. [Certified Pruning: A Second Look]\n\n"
+        "### Posters\n\n"
+        "* (Poster \\#1): Kai Wen, Lena Vogt [Data Debts in Federated Audits]\n", "accepted.md")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Quiet Gradients in Sparse Adapters", ["Mira Olsen", "Tomas Brandt"]),
+        ("Certified Pruning: A Second Look", ["Ines Duarte"]),
+        ("Data Debts in Federated Audits", ["Kai Wen", "Lena Vogt"])]

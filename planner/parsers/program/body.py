@@ -245,6 +245,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             if parts is not None:  # (an entry of its own, even right after an abstract)
                 out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
                 continue
+        if text.endswith("]") and lead is None:
+            parts = _people_then_bracketed_title(text)
+            if parts is not None:
+                out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
@@ -260,6 +265,29 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                        parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
     return out
+
+
+# `(Talk #1): Ana Ruiz, Bo Chen. [Title]`: a kind label, the authors, then the title in
+# square brackets that link nowhere (an accepted-papers list written people first).
+_PEOPLE_BRACKET = re.compile(
+    r"^(?:\((?P<label>[^()]{1,30}?)\s*#?\d*\)\s*:\s*)?(?P<people>[^\[\]]{3,800}?)\.?\s*"
+    r"\[(?P<title>[^\[\]]{4,400})\]$")
+
+
+def _people_then_bracketed_title(text: str) -> ItemParts | None:
+    """The title and people of `Authors. [Title]`, or None when the part before the
+    brackets is not all names."""
+    m = _PEOPLE_BRACKET.match(text)
+    if m is None:
+        return None
+    got = read_people(m.group("people"))
+    if got is None or not got.people or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    label = m.group("label")
+    kind = label_kind(label) if label else None
+    return ItemParts(title=m.group("title").strip(), label=label if kind else None, kind=kind,
+                     people=list(got.people), people_score=got.score, sep="bracket")
 
 
 def _names_run_on(recs: list[Rec]) -> None:
