@@ -278,3 +278,22 @@ def test_accepted_papers_written_people_first_with_the_title_in_square_brackets(
         ("Quiet Gradients in Sparse Adapters", ["Mira Olsen", "Tomas Brandt"]),
         ("Certified Pruning: A Second Look", ["Ines Duarte"]),
         ("Data Debts in Federated Audits", ["Kai Wen", "Lena Vogt"])]
+
+
+def test_a_pasted_seminar_archive_whose_rows_start_with_the_date():
+    # `Date Topic Speaker` pasted as lines: `Apr 7, 2023 Title`, then `Dr. Name,` and the
+    # affiliation; the date leading a row is no part of its title
+    sch = read(
+        "Recent Colloquium Talks\n\n"
+        "Date Topic Speaker\n"
+        "Apr 7, 2023 Loss models for small insurers\n\n"
+        "Dr. Emil Varga,\n"
+        "University of Szeged\n\n"
+        "Mar 10, 2023 Funding maths education research\n\n"
+        "Dr. Asha Raman,\n\n"
+        "Feb 3, 2023 Swimming through thick fluids\n\n"
+        "Dr. Ebru Kaya,\n"
+        "Lehigh University\n", "colloquium.txt")
+    assert titled(sch, "Loss models for small insurers")["people"] == ["Emil Varga"]
+    assert titled(sch, "Swimming through thick fluids")["people"] == ["Ebru Kaya"]
+    assert not [e for e in entries(sch) if e["title"].startswith(("Apr 7", "Mar 10", "Feb 3"))]

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...model import Link
-from .doc import Line
+from .doc import Line, Span
 from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
@@ -64,6 +64,9 @@ _ROLE_HEADING = re.compile(
 )
 # `Speaker 3: Dr. Ana Ruiz`, `Presenter #2: Bo Stone`: a numbered role, then one person.
 _NUMBERED_PERSON = re.compile(r"^(speaker|presenter)\s*#?\d{1,2}\s*:\s*(\S.*)$", re.IGNORECASE)
+# A full date leading a line: `Apr 7, 2023 `, `March 10, 2023 `.
+_LEAD_DATE = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+                        r"\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\s+(?=\w)", re.IGNORECASE)
 _ASSOCIATE = re.compile(r"^A/\s*(?=Prof)")
 _DATED_NOTE = re.compile(
     r"^\W*(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:\w+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
@@ -261,8 +264,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab_only is not None and len(text) < 40:
             out.append(Rec(ln, "kindlabel", text.rstrip(":").lower(), "", strong=strong))
             continue
+        text, spans = _without_lead_date(ln)
         out.append(Rec(ln, "title", strong=strong,
-                       parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
+                       parts=split_item(text, spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
     return out
 
@@ -288,6 +292,19 @@ def _people_then_bracketed_title(text: str) -> ItemParts | None:
     kind = label_kind(label) if label else None
     return ItemParts(title=m.group("title").strip(), label=label if kind else None, kind=kind,
                      people=list(got.people), people_score=got.score, sep="bracket")
+
+
+def _without_lead_date(ln: Line) -> tuple[str, tuple[Span, ...]]:
+    """The text and spans of a title line without the full date leading it: `Apr 7,
+    2023 Title of the Talk` is a seminar archive's row pasted as one line, its date no
+    part of the title (a title of three words or more must follow)."""
+    text = ln.text.strip()
+    dated = _LEAD_DATE.match(text) if text[:1].isalpha() else None
+    if dated is None or words(text[dated.end():]) < 3:
+        return text, ln.spans
+    cut = dated.end()
+    return text[cut:], tuple(Span(sp.start - cut, sp.end - cut, sp.bold, sp.italic, sp.href)
+                             for sp in ln.spans if sp.start >= cut)
 
 
 def _names_run_on(recs: list[Rec]) -> None:
@@ -728,7 +745,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
         if r.kind == "title" and not title_set:
             later_people = any(x.kind == "people" or x.kind == "label" and x.label in _PEOPLE_LABELS
                                for x in recs[recs.index(r) + 1:])
-            p = split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms,
+            p = split_item(*_without_lead_date(r.line), labels=labels, rooms=rooms,
                            title_only=True) if later_people else \
                 (r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms))
             if p.title:
