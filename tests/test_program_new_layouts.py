@@ -185,3 +185,115 @@ def test_a_headerless_column_of_later_clocks_is_the_end_column():
     assert (titled(sch, "Opening Remarks")["start"], titled(sch, "Opening Remarks")["end"]) == ("09:00", "09:10")
     assert (titled(sch, "Poster Session")["start"], titled(sch, "Poster Session")["end"]) == ("10:00", "11:05")
     assert (titled(sch, "Panel Discussion")["start"], titled(sch, "Panel Discussion")["end"]) == ("11:05", "12:00")
+
+
+def test_a_grid_with_days_as_columns_under_a_second_header_row_with_every_cell_filled():
+    # `| | Monday, May 4 | Tuesday, May 5 | Wednesday, May 6 |` over a row that names the
+    # columns again with the zone in the time cell (`Time (CET) | Tutorials | Day 1 | Day 2`):
+    # that row fills every cell and gives no time, and must not stop the reading
+    sch = read(
+        "<table>\n<thead>\n<tr><th></th><th>Monday, May 4</th><th>Tuesday, May 5</th>"
+        "<th>Wednesday, May 6</th></tr>\n</thead>\n<tbody>\n"
+        "<tr><td>Time (CET)</td><td>Tutorials</td><td>Main, Day 1</td><td>Main, Day 2</td></tr>\n"
+        "<tr><td>9:00 AM</td><td>Check-in</td><td>Check-in</td><td>Check-in</td></tr>\n"
+        "<tr><td>10:00 AM</td><td></td><td>Opening Talk</td><td>Paper Session B</td></tr>\n"
+        "<tr><td>1:00 PM</td><td></td><td>Paper Session A</td><td></td></tr>\n"
+        "</tbody>\n</table>\n", "program.md")
+    assert titled(sch, "Opening Talk")["start"] == "10:00"
+    assert titled(sch, "Paper Session A")["start"] == "13:00"
+    assert titled(sch, "Paper Session B")["date"] != titled(sch, "Paper Session A")["date"]
+
+
+def test_seminar_fields_with_the_speaker_and_a_comma_place_between_title_and_time():
+    # `Title:`, a `Speaker: Name, Place` field (one set in emphasis the page did not close
+    # cleanly), then `Time:` and `Room:`: the title is the `Title:` field's, the speaker
+    # one person with the place after the comma (a singular label)
+    sch = read(
+        "**Thursday, March 2, 2023**\n\n"
+        "Title: Folding Maps of the Plane\n\n"
+        "*Speaker: Rhea Vasquez, Professor at Lakeside College *\n\n"
+        "Time: 3:40pm – 4:30pm\n\n"
+        "Room: Hall 405\n\n"
+        "We fold maps and count the ways.\n\n"
+        "**Thursday, March 9, 2023**\n\n"
+        "Title: Slow Walks on Graphs\n\n"
+        "Time: 3:40pm – 4:30pm (coffee at 3:20)\n\n"
+        "Room: Hall 405\n\n"
+        "**Thursday, March 16, 2023**\n\n"
+        "Title: Tidy Sets\n\n"
+        "Speaker: Omar Diallo, Auburn\n\n"
+        "Time: 3:40pm – 4:30pm\n", "colloquium.md")
+    e = titled(sch, "Folding Maps of the Plane")
+    assert (e["start"], e["people"]) == ("15:40", ["Rhea Vasquez"])
+    assert e["affs"] == ["Professor at Lakeside College"]
+    assert titled(sch, "Slow Walks on Graphs")["start"] == "15:40"
+    assert titled(sch, "Tidy Sets")["people"] == ["Omar Diallo"]
+    assert not [x for x in entries(sch) if x["title"].startswith(("Title:", "Speaker"))]
+
+
+def test_seminar_list_of_day_colon_speaker_lines_over_title_fields():
+    # `**September 18**: Name`, then `**Title**:` and `**Abstract**:`: each day line
+    # names the speaker of the talk under it (the last talk has no abstract)
+    sch = read(
+        "This semester's talks:\n\n"
+        "**September 18**: Ana Ruiz\n\n"
+        "**Title**: Tilings of the plane\n\n"
+        "**Abstract**: We look at tilings and ask when they repeat, with pictures for all.\n\n"
+        "**September 25**: Bo Stone\n\n"
+        "**Title**: Counting paths\n\n"
+        "**Abstract**: Paths in grids are counted in many ways, and we see some today.\n\n"
+        "**October 16**: Cy Young\n\n"
+        "**Title**: Knots for beginners\n", "seminar.md")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Tilings of the plane", ["Ana Ruiz"]), ("Counting paths", ["Bo Stone"]),
+        ("Knots for beginners", ["Cy Young"])]
+
+
+def test_numbered_speaker_bullets_under_a_timed_session_are_its_speakers():
+    # `9:40 - 10:00a  **Session 1: short talks**` over `- Speaker 1: Dr. Name` bullets
+    # (no talk titles): the bullets name the session's speakers, they are no talks
+    sch = read(
+        "9:00 - 9:10a    **Welcome**\n\n"
+        "9:10 - 10:00a   **Session 1: short talks (5 mins each)**\n"
+        "- Speaker 1: Dr. Lena Marsh\n"
+        "- Speaker 2: A/Prof. Tom Okafor\n"
+        "- Speaker 3: Prof. Ines Duarte\n\n"
+        "10:00 - 10:30a  **Morning break**\n", "program.md")
+    e = titled(sch, "Session 1: short talks (5 mins each)")
+    assert e["start"] == "09:10"
+    assert e["people"] == ["Lena Marsh", "Tom Okafor", "Ines Duarte"]
+    assert not [x for x in entries(sch) if x["title"].startswith("Speaker")]
+
+
+def test_accepted_papers_written_people_first_with_the_title_in_square_brackets():
+    # `* (Talk \#1): Authors. [Title]`: the authors come first, the title after them in
+    # square brackets that link nowhere; a poster line may lack the full stop
+    sch = read(
+        "### Contributed talks\n\n"
+        "* (Talk \\#1): Mira Olsen, Tomas Brandt. [Quiet Gradients in Sparse Adapters]\n\n"
+        "* (Talk \\#2): Ines Duarte. [Certified Pruning: A Second Look]\n\n"
+        "### Posters\n\n"
+        "* (Poster \\#1): Kai Wen, Lena Vogt [Data Debts in Federated Audits]\n", "accepted.md")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Quiet Gradients in Sparse Adapters", ["Mira Olsen", "Tomas Brandt"]),
+        ("Certified Pruning: A Second Look", ["Ines Duarte"]),
+        ("Data Debts in Federated Audits", ["Kai Wen", "Lena Vogt"])]
+
+
+def test_a_pasted_seminar_archive_whose_rows_start_with_the_date():
+    # `Date Topic Speaker` pasted as lines: `Apr 7, 2023 Title`, then `Dr. Name,` and the
+    # affiliation; the date leading a row is no part of its title
+    sch = read(
+        "Recent Colloquium Talks\n\n"
+        "Date Topic Speaker\n"
+        "Apr 7, 2023 Loss models for small insurers\n\n"
+        "Dr. Emil Varga,\n"
+        "University of Szeged\n\n"
+        "Mar 10, 2023 Funding maths education research\n\n"
+        "Dr. Asha Raman,\n\n"
+        "Feb 3, 2023 Swimming through thick fluids\n\n"
+        "Dr. Ebru Kaya,\n"
+        "Lehigh University\n", "colloquium.txt")
+    assert titled(sch, "Loss models for small insurers")["people"] == ["Emil Varga"]
+    assert titled(sch, "Swimming through thick fluids")["people"] == ["Ebru Kaya"]
+    assert not [e for e in entries(sch) if e["title"].startswith(("Apr 7", "Mar 10", "Feb 3"))]

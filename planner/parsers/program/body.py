@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass, field
 
 from ...model import Link
-from .doc import Line
+from .doc import Line, Span
 from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
-from .people import Person, name_like, read_people, with_affiliation_line
+from .people import People, Person, clean_name, name_like, read_people, with_affiliation_line
 from .when import DEADLINE, find_days
 
 # Labels whose line holds people, an abstract, a link or a room.
@@ -62,6 +62,12 @@ _ROLE_HEADING = re.compile(
     r"accommodation|travel|visa|code of conduct)(?:\s*\(.*\))?$",
     re.IGNORECASE,
 )
+# `Speaker 3: Dr. Ana Ruiz`, `Presenter #2: Bo Stone`: a numbered role, then one person.
+_NUMBERED_PERSON = re.compile(r"^(speaker|presenter)\s*#?\d{1,2}\s*:\s*(\S.*)$", re.IGNORECASE)
+# A full date leading a line: `Apr 7, 2023 `, `March 10, 2023 `.
+_LEAD_DATE = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+                        r"\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\s+(?=\w)", re.IGNORECASE)
+_ASSOCIATE = re.compile(r"^A/\s*(?=Prof)")
 _DATED_NOTE = re.compile(
     r"^\W*(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:\w+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
@@ -170,6 +176,17 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 out.append(Rec(ln, "label", "room", text))  # `<p class="location">`
                 continue
         lab = label_line(text)
+        if lab is None and text[:1] in "*_":
+            # `*Speaker: Name, Place *`: a field set in emphasis the page did not close
+            # cleanly (the reader keeps the marks of such a line)
+            lab = label_line(text.strip("*_ "))
+        if lab is None and text[:1] in "SsPp":
+            m = _NUMBERED_PERSON.match(text)
+            # (`A/Prof.`, `A/ Prof.`: an associate professor's title, before `Prof.`)
+            who = _ASSOCIATE.sub("", m.group(2)) if m is not None else ""
+            if who and is_people_line(who):
+                # `Speaker 3: Dr. Ana Ruiz` under a session: one of its speakers, no title
+                lab = (m.group(1).lower(), who)
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
@@ -231,6 +248,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             if parts is not None:  # (an entry of its own, even right after an abstract)
                 out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
                 continue
+        if text.endswith("]") and lead is None:
+            parts = _people_then_bracketed_title(text)
+            if parts is not None:
+                out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
@@ -242,10 +264,47 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab_only is not None and len(text) < 40:
             out.append(Rec(ln, "kindlabel", text.rstrip(":").lower(), "", strong=strong))
             continue
+        text, spans = _without_lead_date(ln)
         out.append(Rec(ln, "title", strong=strong,
-                       parts=split_item(text, ln.spans, labels=labels, rooms=rooms)))
+                       parts=split_item(text, spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
     return out
+
+
+# `(Talk #1): Ana Ruiz, Bo Chen. [Title]`: a kind label, the authors, then the title in
+# square brackets that link nowhere (an accepted-papers list written people first).
+_PEOPLE_BRACKET = re.compile(
+    r"^(?:\((?P<label>[^()]{1,30}?)\s*#?\d*\)\s*:\s*)?(?P<people>[^\[\]]{3,800}?)\.?\s*"
+    r"\[(?P<title>[^\[\]]{4,400})\]$")
+
+
+def _people_then_bracketed_title(text: str) -> ItemParts | None:
+    """The title and people of `Authors. [Title]`, or None when the part before the
+    brackets is not all names."""
+    m = _PEOPLE_BRACKET.match(text)
+    if m is None:
+        return None
+    got = read_people(m.group("people"))
+    if got is None or not got.people or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    label = m.group("label")
+    kind = label_kind(label) if label else None
+    return ItemParts(title=m.group("title").strip(), label=label if kind else None, kind=kind,
+                     people=list(got.people), people_score=got.score, sep="bracket")
+
+
+def _without_lead_date(ln: Line) -> tuple[str, tuple[Span, ...]]:
+    """The text and spans of a title line without the full date leading it: `Apr 7,
+    2023 Title of the Talk` is a seminar archive's row pasted as one line, its date no
+    part of the title (a title of three words or more must follow)."""
+    text = ln.text.strip()
+    dated = _LEAD_DATE.match(text) if text[:1].isalpha() else None
+    if dated is None or words(text[dated.end():]) < 3:
+        return text, ln.spans
+    cut = dated.end()
+    return text[cut:], tuple(Span(sp.start - cut, sp.end - cut, sp.bold, sp.italic, sp.href)
+                             for sp in ln.spans if sp.start >= cut)
 
 
 def _names_run_on(recs: list[Rec]) -> None:
@@ -471,8 +530,15 @@ def group(recs: list[Rec], *, people_first: bool = False) -> tuple[list[Rec], li
                     recs[j].kind = "people"  # the position says it
         elif r.kind == "label" and r.label == "title":
             # `Ana Ruiz (MIT)` over `Title: ...`, pair after pair: each talk starts at
-            # the people above its title
-            starts.append(talk_starts.get(i, i))
+            # the people above its title; so does a `Speaker:` field right above it, when
+            # the talk before has its own (else it is that talk's: `TITLE` over `AUTHORS`)
+            k = i - 1
+            while k >= 0 and recs[k].kind == "skip":
+                k -= 1
+            speaker_above = k >= 0 and recs[k].kind == "label" and recs[k].label in _PEOPLE_LABELS \
+                and (not starts or k > starts[-1] and any(
+                    x.kind == "label" and x.label in _PEOPLE_LABELS for x in recs[starts[-1]:k]))
+            starts.append(talk_starts.get(i, k if speaker_above else i))
         elif people_first and r.kind in ("people",):
             j = _next_meaningful(recs, i)
             if j is not None and recs[j].kind == "title":
@@ -679,7 +745,7 @@ def read_item(recs: list[Rec], *, labels: frozenset[str], rooms: frozenset[str])
         if r.kind == "title" and not title_set:
             later_people = any(x.kind == "people" or x.kind == "label" and x.label in _PEOPLE_LABELS
                                for x in recs[recs.index(r) + 1:])
-            p = split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms,
+            p = split_item(*_without_lead_date(r.line), labels=labels, rooms=rooms,
                            title_only=True) if later_people else \
                 (r.parts or split_item(r.line.text, r.line.spans, labels=labels, rooms=rooms))
             if p.title:
@@ -749,10 +815,32 @@ def _affiliation_line(people: list[Person], above: list[Person], r: Rec) -> bool
     return True
 
 
+# Labels that name one person: what follows the first comma is that person's place.
+_ONE_PERSON_LABELS = frozenset({"speaker", "presenter"})
+
+
+def _label_people(name: str, value: str) -> People | None:
+    """The people a `Speaker: ...` field names.  Under a singular label, `Ann Lee,
+    Auburn` or `Richard Schwartz, Professor at Brown University` is one person and the
+    place they work (a seminar page's field), not two names, unless each part after the
+    name is itself a full name (`Speaker: Ann Lee, Bo Stone`)."""
+    got = read_people(value, lenient=True) if value else None
+    if name not in _ONE_PERSON_LABELS or got is None or len(got.people) < 2 \
+            or any(p.affiliation for p in got.people) or "," not in value:
+        return got
+    head, _, rest = value.partition(",")
+    head, rest = clean_name(head), rest.strip(" *_")
+    others = [x.strip() for x in rest.split(",")]
+    if not rest or not name_like(head) \
+            or all(len(x.split()) >= 2 and name_like(x) for x in others):
+        return got
+    return People((Person(head, rest),), 1.0, 1, 1)
+
+
 def _apply_label(item: Item, parts: ItemParts, r: Rec) -> None:
     name, value = r.label or "", r.value
     if name in _PEOPLE_LABELS:
-        got = read_people(value, lenient=True) if value else None
+        got = _label_people(name, value)
         if got is not None and got.people:
             if not (parts.by_label and parts.people):
                 parts.people = list(got.people)
@@ -803,7 +891,7 @@ def own_part(recs: list[Rec]) -> tuple[list[Person], list[Person], list[str], st
                 last = list(got.people)
         elif r.kind == "label":
             if r.label in _PEOPLE_LABELS:
-                got = read_people(r.value, lenient=True) if r.value else None
+                got = _label_people(r.label, r.value)
                 if got is not None:
                     people.extend(got.people)
             elif r.label in _CHAIR_LABELS:

@@ -281,6 +281,12 @@ class Reader:
             self.close_all()
             self.flush_pending()
             self.set_day(d, ln.no)
+            who = _day_then_name(text) if ":" in text else None
+            if who is not None:
+                # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
+                # (the line is read again, as that field, with the lines after it)
+                self.pending.append(replace(ln, text=f"Speaker: {who}", spans=(), memo=None))
+                return
             self.used.add(ln.no)
             return
         if self.stack and self.stack[-1].from_table:
@@ -401,6 +407,10 @@ class Reader:
         text = last.text.strip()
         if not last.heading and (not text or len(text.split()) > 12 or text.endswith((".", ":", ","))
                                  or is_prose(text) or last.cells is not None):
+            return None
+        if ":" in text and (_field_of_entry(text) or _TITLE_FIELD.match(text)):
+            # `*Speaker: Name, Place*` or `Title: ...` right above `Time:`: a field of a
+            # seminar entry (see _title_field_above), not a heading
             return None
         return holder.pop()
 
@@ -1352,6 +1362,35 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
+
+
+def _day_then_name(text: str) -> str | None:
+    """The name after the day of a seminar line `**September 18**: Ana Ruiz` (one or
+    two people and nothing else), or None."""
+    m = _DAY_THEN_REST.match(text.strip())
+    if m is None or _DIGIT.search(m.group(1)):
+        return None
+    rest = m.group(1).strip(" *_")
+    got = read_people(rest)
+    if got is None or not 1 <= len(got.people) <= 2 or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    return rest
+
+
+# The fields of a seminar entry that name who gives it or where, never its title.
+_ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
+                           "by", "host", "hosts", "room", "location", "venue", "where"})
+
+
+def _field_of_entry(text: str) -> bool:
+    """`Speaker: Ann Lee, Auburn`, `Location: Room 4`: a labelled field of an entry (who
+    or where), which a short line above a `Time:` line can be, but never its heading."""
+    got = label_line(text.strip(" *_"))
+    return got is not None and got[0] in _ENTRY_FIELDS and bool(got[1])
+
+
 _NUMBERED_LABEL = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .\-]{1,30}?)(?:\s+#?\d{1,2})?\s*:\s*(?P<rest>\S.*)$")
 
 

@@ -389,7 +389,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                         and t.start.replace(hour=t.start.hour - 12) < e.start:
                     # `11:05pm | 12:00pm`: a start after its own end is the morning's
                     t = replace(t, start=t.start.replace(hour=t.start.hour - 12))
-        if tcol is not None and t is None and vals[tcol] and len(nonempty) == 2:
+        if tcol is not None and t is None and vals[tcol] and nonempty is not None \
+                and len(nonempty) == 2:
             # `| Final discussion | 16:45 -- 17:00 |` in a time-first table: one row
             # written the other way round, its time in the other cell
             c = next(c for c, _ in nonempty if c != tcol)
