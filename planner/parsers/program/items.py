@@ -612,10 +612,9 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
     # The commonest line, `Title, People` on a page that writes them so, is settled by a
     # comma when no split of another kind in it could score as well.
     comma = _BASE_BONUS["comma"] + (1.5 if prefer == "comma" else 0) + 1.0
-    others = _others_below(text, masked, prefer, comma)
-    if others is not None:
+    if not _other_reaches(text, masked, prefer, comma):
         got = _best_comma_split(text, masked, lenient, prefer)
-        if not others or got is not None and got[0] >= comma:
+        if got is not None and got[0] >= comma or not _holds_other(text, masked):
             return got[1:] if got is not None else None
     best = None  # (score, place, split)
     for bound, _, splits in _split_kinds(text, lenient, prefer):
@@ -646,27 +645,28 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     return out
 
 
-def _others_below(text: str, masked: str, prefer: str | None, comma: float) -> bool | None:
-    """None when a split of a kind other than the comma could score `comma` or more in
-    `text` (one of `_other_bounds` reaches it), else whether the text holds any such
-    split.  The cheap questions first, and no more once one bound reaches `comma`: a
-    full stop's split and `by` outscore every comma (3.6 and 4.0 against 3.5 at most)."""
+def _other_reaches(text: str, masked: str, prefer: str | None, comma: float) -> bool:
+    """Whether a split of a kind other than the comma could score `comma` or more in
+    `text` (one of `_other_bounds` reaches it).  The kinds whose bound stays below
+    `comma` are not looked for (on a page of `Title, People` that is the dash and the
+    colon), and a full stop's split and `by` outscore every comma (3.6 and 4.0 against
+    3.5 at most)."""
     if ". " in masked:
-        return None
-    held = False
-    if _ends_in_paren(text):
-        if 3.0 >= comma:
-            return None
-        held = True
+        return True
+    if _ends_in_paren(text) and 3.0 >= comma:
+        return True
     for kind, left in (("dash", 2.0), ("colon", 2.2)):
-        if _holds(masked, kind):
-            if _BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma \
-                    or left + (1.5 if prefer == kind + "-first" else 0) >= comma:
-                return None
-            held = True
-    if _holds(masked, "by"):
-        return None
-    return held
+        if (_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma
+                or left + (1.5 if prefer == kind + "-first" else 0) >= comma) \
+                and _holds(masked, kind):
+            return True
+    return _holds(masked, "by")
+
+
+def _holds_other(text: str, masked: str) -> bool:
+    """Whether `text` holds a split of a kind other than the comma, where no full stop
+    or `by` splits it (see `_other_reaches`)."""
+    return _ends_in_paren(text) or _holds(masked, "dash") or _holds(masked, "colon")
 
 
 def _best_comma_split(text: str, masked: str, lenient: bool, prefer: str | None):
