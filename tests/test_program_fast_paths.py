@@ -21,7 +21,10 @@ from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_year
 from planner.parsers.program.items import (
     _best_split,
     _best_split_plain,
+    _holds_other,
     _mask_parens,
+    _other_bounds,
+    _other_reaches,
     _mask_parens_plain,
     _may_hold,
     _SEPARATOR_OF,
@@ -471,3 +474,15 @@ def test_the_page_separator_is_settled_only_where_no_later_line_could_change_it(
 def test_the_page_separator_is_settled_early_on_a_page_of_one_separator(n, other, none):
     seps = ["comma"] * n + ["dash"] * other + [None] * none
     assert _page_sep(seps, _sep_settled) == _page_sep(seps)
+
+
+@settings(max_examples=600, deadline=None)
+@given(items, st.sampled_from([None, "comma", "dash", "colon", "dash-first", "colon-first"]))
+def test_other_split_kinds_are_looked_for_as_their_bounds_say(text, prefer):
+    masked = _mask_parens(text)
+    comma = 1.0 + (1.5 if prefer == "comma" else 0) + 1.0
+    bounds = _other_bounds(text, masked, prefer)
+    reaches = any(b >= comma for b in bounds)
+    assert _other_reaches(text, masked, prefer, comma) == reaches
+    if not reaches:
+        assert _holds_other(text, masked) == bool(bounds)

@@ -630,7 +630,8 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
 
 def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     """The best score each kind of split but the comma could reach in `text` (see
-    `_split_kinds`), for the kinds the text holds."""
+    `_split_kinds`), for the kinds the text holds: the plain twin of `_other_reaches`
+    and `_holds_other`, which look only for what could matter."""
     out = []
     if ". " in masked:
         out.append(_STOP_BOUND)
