@@ -8,7 +8,10 @@ programs are made of, not only on the texts in tests/test_same_output.py.
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from collections import Counter
 from contextlib import contextmanager
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +22,10 @@ from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_year
 from planner.parsers.program.items import (
     _best_split,
     _best_split_plain,
+    _holds_other,
     _mask_parens,
+    _other_bounds,
+    _other_reaches,
     _mask_parens_plain,
     _may_hold,
     _SEPARATOR_OF,
@@ -31,7 +37,7 @@ from planner.parsers.program.items import (
 )
 from planner.parsers.program.doc import Line
 from planner.parsers.program.inline import _TOKEN, _next_token, _squash
-from planner.parsers.program.reader import _RUN_START
+from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _sep_settled
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
@@ -39,6 +45,8 @@ from planner.parsers.program.kinds import (
     _WORD,
     kind_from_words,
     kind_from_words_plain,
+    _LABEL_PREFIX,
+    _may_lead_label,
     kinds_from_words,
     may_name_kind,
 )
@@ -455,3 +463,91 @@ def test_reference_definitions_found_at_once_are_those_read_line_by_line(text):
             if m:
                 want.setdefault(m.group(1).strip().lower(), m.group(2))
     assert b.refs == want
+
+
+# -- the time-first line's path -----------------------------------------------------------
+
+def _frab_items(path: Path) -> list[tuple[str, list[str]]]:
+    """(title, speakers) of each event of a frab schedule with speakers."""
+    out = []
+    for ev in ET.parse(path).getroot().iter("event"):
+        names = [(p.text or "").strip() for p in ev.iter("person") if (p.text or "").strip()]
+        title = " ".join((ev.findtext("title") or "").split())
+        if title and names:
+            out.append((title, names))
+    return out
+
+
+# The excerpts kept here, and the whole schedules in shared/ where it is beside us.
+FRAB = sorted(Path(__file__).parent.joinpath("data", "frab-xml").glob("*.xml")) + sorted(
+    Path(__file__).resolve().parents[2].joinpath("shared", "data", "real").glob("frab_*.xml"))
+
+
+def test_real_title_and_people_lines_split_as_judging_every_split_does():
+    """`Title (n), Name, Name` as the time-first program writes its lines, and the
+    title alone, from real schedules: the shortcuts (the comma splits found by
+    `str.find`, the other kinds looked for only where they could win) give what judging
+    every split gives, on a page that prefers the comma and on one that prefers none."""
+    lines = []
+    for path in FRAB:
+        for k, (title, names) in enumerate(_frab_items(path)):
+            lines += [f"{title} ({k}), {', '.join(names)}", title, f"{title}, {names[0]}"]
+    assert len(lines) > 150
+    for text in lines:
+        for prefer in (None, "comma"):
+            assert _best_split(text, False, prefer) == _best_split_plain(text, False, prefer), text
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(titles, plain_items))
+def test_a_label_is_only_skipped_where_its_pattern_finds_none(text):
+    assert _LABEL_PREFIX.match(text) is None or _may_lead_label(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces("8:30", "10.00", "9:00 - 9:10", "12:00 Lunch", "1:2:34", "10:00:00", "٣:٤٥"))
+def test_a_run_of_items_has_the_three_clocks_the_pre_check_finds(text):
+    if _RUN_START.match(text):
+        assert len(_CLOCKISH.findall(text)) >= 3
+
+
+def _page_sep(seps: list[str | None], settled=None) -> str | None:
+    """`Reader.prepare`'s separator of a page whose lines split at `seps` (None: a line
+    with no people), counting every line, or stopping where `settled` says so."""
+    counts: Counter[str] = Counter()
+    for k, sep in enumerate(seps):
+        if settled is not None and settled(counts, len(seps) - k):
+            break
+        if sep is not None:
+            counts[sep] += 1
+    if counts:
+        sep, n = counts.most_common(1)[0]
+        if n >= 3 and n >= 0.6 * sum(counts.values()):
+            return sep
+    return None
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from([None, "comma", "dash", "colon", "by", "dash-first"]),
+                max_size=40))
+def test_the_page_separator_is_settled_only_where_no_later_line_could_change_it(seps):
+    assert _page_sep(seps, _sep_settled) == _page_sep(seps)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 10), st.integers(0, 10))
+def test_the_page_separator_is_settled_early_on_a_page_of_one_separator(n, other, none):
+    seps = ["comma"] * n + ["dash"] * other + [None] * none
+    assert _page_sep(seps, _sep_settled) == _page_sep(seps)
+
+
+@settings(max_examples=600, deadline=None)
+@given(items, st.sampled_from([None, "comma", "dash", "colon", "dash-first", "colon-first"]))
+def test_other_split_kinds_are_looked_for_as_their_bounds_say(text, prefer):
+    masked = _mask_parens(text)
+    comma = 1.0 + (1.5 if prefer == "comma" else 0) + 1.0
+    bounds = _other_bounds(text, masked, prefer)
+    reaches = any(b >= comma for b in bounds)
+    assert _other_reaches(text, masked, prefer, comma) == reaches
+    if not reaches:
+        assert _holds_other(text, masked) == bool(bounds)

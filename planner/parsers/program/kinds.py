@@ -78,10 +78,29 @@ def label_kind(text: str) -> SessionKind | None:
     return LABELS.get(fold_label(text))
 
 
+# The first character that can stand neither in a label nor in the blanks after it.
+_PAST_LABEL = re.compile(r"[^A-Za-z .\-\s]")
+
+
+def _may_lead_label(text: str) -> bool:
+    """False when `_LABEL_PREFIX` certainly finds no label in `text`.  What comes before
+    its separator is letters, blanks, `.` and `-`, so the separator is the first other
+    character (`:`, `|`, `–`, `—`) or a `-` before it: most titles hold neither
+    (`GDevelop (1), Florian Rival`), and the pattern, which tries every length of label,
+    need not be tried."""
+    m = _PAST_LABEL.search(text)
+    if m is None:
+        return "-" in text
+    return text[m.start()] in _LABEL_SEPARATORS or "-" in text[:m.start()]
+
+
+_LABEL_SEPARATORS = frozenset(":|–—")
+
+
 def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | None, SessionKind | None, str]:
     """(label, its kind, the rest) for `Keynote: Title`, `Title (Invited Talk)`,
     `Keynote - Name`; (None, None, text) when the text has no known label."""
-    m = _LABEL_PREFIX.match(text)
+    m = _LABEL_PREFIX.match(text) if _may_lead_label(text) else None
     if m:
         label = m.group("label").strip()
         key = fold_label(label)

@@ -152,12 +152,13 @@ class Reader:
         self.title_first_ends, self.more_occurrences = _title_first_ends(lines[:600])
         # The separator between title and people the page's timed lines use.
         seps: Counter[str] = Counter()
-        for ln in lines[:600]:
-            h = ln.cells is None and header_of(ln)
-            if h and h.rest:
-                got = split_item(h.rest)
-                if got.people and got.sep and not _either_side(got):
-                    seps[got.sep] += 1
+        rests = [h.rest for ln in lines[:600] if (h := ln.cells is None and header_of(ln)) and h.rest]
+        for k, rest in enumerate(rests):
+            if _sep_settled(seps, len(rests) - k):
+                break
+            got = split_item(rest)
+            if got.people and got.sep and not _either_side(got):
+                seps[got.sep] += 1
         if seps:
             sep, n = seps.most_common(1)[0]
             if n >= 3 and n >= 0.6 * sum(seps.values()):
@@ -1087,6 +1088,19 @@ class Reader:
         self.loose.extend(items)
 
 
+def _sep_settled(seps: Counter[str], left: int) -> bool:
+    """Whether the page's separator (`prepare`: the commonest, used by 3 lines or more
+    and by 60 % of the lines that split) is the commonest of `seps` whatever the `left`
+    lines still to be read give: no other, nor a new one, can reach it, and it keeps 60 %
+    even if none of them counts for it.  The lines after need not be split then."""
+    if not seps:
+        return False
+    (sep, n), = seps.most_common(1)
+    total = sum(seps.values())
+    return n >= 3 and n >= 0.6 * (total + left) and left < n and all(
+        c + left < n for s, c in seps.items() if s != sep)
+
+
 def _either_side(parts) -> bool:
     """Whether the title split off a line reads as people as well as its people do
     (`Li Wei - Graph Databases Explained`): such a line says nothing of the page's order."""
@@ -1439,7 +1453,7 @@ def _run_together(ln: Line) -> list[Line] | None:
     # (three clocks need three `:` or `.`: most lines have fewer, and the pattern, which
     # backtracks over the line for its second and third clock, need not be tried)
     if ln.cells is not None or len(text) > 2000 or text.count(":") + text.count(".") < 3 \
-            or not _RUN_START.match(text):
+            or len(_CLOCKISH.findall(text)) < 3 or not _RUN_START.match(text):
         return None
     marks = find_times(ln.text)
     if len(marks) < 3 or ln.text[:marks[0].begin].strip(" -*•"):
@@ -1457,6 +1471,10 @@ def _run_together(ln: Line) -> list[Line] | None:
             for a, b in zip(cuts, cuts[1:])]
 
 
+# `_RUN_START` needs three of these, one after another: `findall`, which takes the
+# leftmost each time, finds three whenever three apart are there (all are four
+# characters long), in one pass where the pattern backtracks over the line for each.
+_CLOCKISH = re.compile(r"\d[:.]\d\d")
 _RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d")
 _STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,\s*unless\b.*|[.;(]|$)")
 _LETTER = re.compile(r"[^\W\d_]")
