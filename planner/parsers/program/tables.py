@@ -330,12 +330,16 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # the columns whose cells a role table's entries take, with their roles
     kept = [(c, roles[c]) for c in range(width) if roles[c] in (
         "title", "speaker", "room", "track", "format", "links", "affiliation", "extra")]
+    # (each role in one column, as in most tables: a row's cell lines are its role's list
+    # as they are, with no list to extend)
+    one_column_each = len({role for _, role in kept}) == len(kept)
+    title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
             events.append(TableEvent("skip", ln.no))
             continue
-        cells = row + [None] * (width - len(row))
+        cells = row if len(row) == width else row + [None] * (width - len(row))
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
         # (its first cell tells most rows apart from the header before all are compared)
@@ -359,8 +363,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if nonempty is not None and len(nonempty) <= 3 else None
         # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
         # in its columns, however short its cells)
-        titled_row = dcol is not None and role_table and "title" in roles \
-            and bool(vals[roles.index("title")]) and vals[dcol] is not None
+        titled_row = dcol is not None and role_table and title_col is not None \
+            and bool(vals[title_col]) and vals[dcol] is not None
         if (one or firsts is not None and all(len(v) <= 30 for v in firsts)) and not titled_row:
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
@@ -376,9 +380,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         t = None
         if tcol is not None and vals[tcol]:
             t = _is_time_cell(vals[tcol])
-        if tcol is not None and vals[tcol] and t is None:
-            # `All Day`, `TBA`: a time cell that gives no time
-            t = first_time(vals[tcol])
+            if t is None:
+                # `All Day`, `TBA`: a time cell that gives no time
+                t = first_time(vals[tcol])
         if ecol is not None and t is not None and t.start is not None and t.end is None \
                 and vals[ecol]:
             # `Start | End` columns: the end cell's clock ends the start cell's time
@@ -396,6 +400,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             swapped = _is_time_cell(vals[c])
             if swapped is not None and swapped.start is not None:
                 t = swapped
+                cells = list(cells)  # (the grid's row stays as it was)
                 cells[tcol], cells[c] = cells[c], cells[tcol]
                 vals = list(vals)
                 vals[tcol], vals[c] = vals[c], vals[tcol]
@@ -415,14 +420,18 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 cell = cells[c]
                 # (a cell with text is not empty: only one without needs its lines seen)
                 if vals[c] or cell is not None and not cell.empty:
-                    got.setdefault(role, []).extend(cell.lines)
+                    if one_column_each:
+                        got[role] = list(cell.lines)
+                    else:
+                        got.setdefault(role, []).extend(cell.lines)
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))
-            pair = {role: cells[c].lines for role, c in second.items()
-                    if cells[c] is not None and not cells[c].empty}
-            if got and "title" in pair:
-                items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
+                if second:
+                    pair = {role: cells[c].lines for role, c in second.items()
+                            if cells[c] is not None and not cells[c].empty}
+                    if "title" in pair:
+                        items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
         else:
             spans_all = False
             n_content = len(content)

@@ -588,6 +588,7 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
     j = i + 2 if delimited else i + 1
     n = len(src)
     known = b.cells
+    table, para, out = b.table, b.para, b.out  # (b.para is written back below the rows)
     while j < n:
         raw = src[j]
         s = raw.strip()
@@ -608,23 +609,27 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        for c in _split_pipes(raw):
-            got = known.get(c)
-            if got is None:
-                got = _cell_read(b, c)
-            parts, text, flat = got
+        # (a row between pipes with no escaped pipe, as most are: `_split_pipes` is a split)
+        pieces = s[1:-1].split("|") if s[0] == "|" and s[-1] == "|" and len(s) > 1 \
+            and "\\|" not in s else _split_pipes(raw)
+        for c in pieces:
+            got = known.get(c) or _cell_read(b, c)
+            parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
-                cells.append(Cell([Line(no, parts[0][0], parts[0][1])], flat=flat))
+                line_text, spans = parts[0]
+                cells.append(Cell([Line(no, line_text, spans)], flat=got[2]))
+                shown.append(got[1])
             else:
-                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=flat))
-            if parts:
-                shown.append(text)
+                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=got[2]))
+                if parts:
+                    shown.append(got[1])
         if shown:
-            b.para += 1
-            b.out.append(Line(no, " | ".join(shown), cells=cells, table=b.table, para=b.para))
+            para += 1
+            out.append(Line(no, " | ".join(shown), cells=cells, table=table, para=para))
         else:
             b.markup.add(no)
         j += 1
+    b.para = para
     # a kramdown class line right under the table
     while j < len(src) and _LIQUID_LINE.match(src[j]):
         b.markup.add(j + 1)
