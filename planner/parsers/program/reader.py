@@ -490,9 +490,15 @@ class Reader:
         """`| Date | Speaker | Title |` with no time in the table, under a sentence that
         states it once (`takes place on Tuesdays at 4:00-5:00 pm in Room 164`): each
         dated row is at that time, in that room."""
-        items = [it for ev in events if ev.kind == "items" for it in ev.items]
-        if not items or any(it.time is not None for it in items) or \
-                not any(it.day is not None for it in items):
+        # (one entry with a time, as in most tables, answers at once: no list of them all)
+        dated = False
+        for ev in events:
+            if ev.kind == "items":
+                for it in ev.items:
+                    if it.time is not None:
+                        return
+                    dated = dated or it.day is not None
+        if not dated:
             return
         lines = self.doc.lines
         k = bisect.bisect_left(lines, first, key=lambda ln: ln.no)

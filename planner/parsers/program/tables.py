@@ -195,18 +195,19 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     if width == 0:
         return [], {}
     texts = [[(c.flat if c.flat is not None else _cell_text(c)) if c is not None else None
-              for c in r] + [None] * (width - len(r))
-             for r in grid]
+              for c in r] for r in grid]
+    for r in texts:
+        if len(r) < width:
+            r.extend([None] * (width - len(r)))
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
     seen_rows: dict[tuple, int] = {}
     banners: set[int] = set()
     for k, row_texts in enumerate(texts):
-        key = tuple(row_texts)
-        if key in seen_rows and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
+        first = seen_rows.setdefault(tuple(row_texts), k)
+        if first != k and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
             banners.add(k)
-            banners.add(seen_rows[key])
-        seen_rows.setdefault(key, k)
+            banners.add(first)
     if header_idx is None and banners:
         header_idx = min(banners)
     banners.discard(header_idx if header_idx is not None else -1)
