@@ -332,7 +332,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     kept = [(c, roles[c]) for c in range(width) if roles[c] in (
         "title", "speaker", "room", "track", "format", "links", "affiliation", "extra")]
     # (each role in one column, as in most tables: a row's cell lines are its role's list
-    # as they are, with no list to extend)
+    # as they are, with no list to extend; no reader of a row's roles changes a list)
     one_column_each = len({role for _, role in kept}) == len(kept)
     title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
@@ -422,7 +422,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 # (a cell with text is not empty: only one without needs its lines seen)
                 if vals[c] or cell is not None and not cell.empty:
                     if one_column_each:
-                        got[role] = list(cell.lines)
+                        got[role] = cell.lines
                     else:
                         got.setdefault(role, []).extend(cell.lines)
             if got:
