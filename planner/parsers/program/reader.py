@@ -86,6 +86,9 @@ class Reader:
         self.own_paragraphs = True
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self._column_days: dict[tuple, DayRef] = {}
+        # a speaker cell's text -> whether it names a break and no one (a table repeats
+        # its speaker cells: each is judged once)
+        self._break_cells: dict[str, bool] = {}
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
@@ -647,12 +650,12 @@ class Reader:
         if not title_lines:
             return None
         first = title_lines[0]
+        used = {ln.no for lines in roles.values() for ln in lines}
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
-                          open=t.open, bare=t.bare_start, zone=t.zone)
+                          open=t.open, bare=t.bare_start, zone=t.zone, used=used)
         else:
-            draft = Draft(line=item.line, level=0, day=day)
-        draft.used = {ln.no for lines in roles.values() for ln in lines}
+            draft = Draft(line=item.line, level=0, day=day, used=used)
         # (a cell of one line, as most are, is its line's text: no join)
         speaker = roles.get("speaker")
         if speaker is not None:
@@ -660,7 +663,10 @@ class Reader:
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
             who = speaker[0].text if len(speaker) == 1 else " ".join([ln.text for ln in speaker])
             # (the break words first: few cells hold one, and they need no people read)
-            if is_break(who) and _nobody_named(who):
+            no_one = self._break_cells.get(who)
+            if no_one is None:
+                no_one = self._break_cells[who] = is_break(who) and _nobody_named(who)
+            if no_one:
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}

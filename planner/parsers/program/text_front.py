@@ -613,7 +613,9 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         pieces = s[1:-1].split("|") if s[0] == "|" and s[-1] == "|" and len(s) > 1 \
             and "\\|" not in s else _split_pipes(raw)
         for c in pieces:
-            got = known.get(c) or _cell_read(b, c)
+            got = known.get(c)
+            if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
+                got = known[c] = _cell_plain(c) or _cell_marked(c, b.refs)
             parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
                 line_text, spans = parts[0]
