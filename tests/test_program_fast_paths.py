@@ -60,7 +60,9 @@ from planner.parsers.program.stated_zone import (
     stated_zone,
     zone_mentions,
 )
-from planner.parsers.program.text_front import _cell_marked, _cell_plain
+from planner.parsers.program.drafts import Draft
+from planner.parsers.program.reader import _inside
+from planner.parsers.program.text_front import _cell_marked, _cell_plain, _split_pipes, _split_row
 from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
 
 
@@ -390,3 +392,31 @@ def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
     got = _plain_title(text.strip(), labels, rooms)
     if got is not None:
         assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)
+
+
+ROW_BITS = ["|", "\\|", "\\", " ", "Room 3", "8:00 - 8:10", "a", "**b**", "\t", "||"]
+rows = st.lists(st.one_of(st.sampled_from(ROW_BITS), st.text(max_size=3)), max_size=10) \
+    .map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(rows)
+def test_a_pipe_row_split_at_once_is_split_as_the_escapes_loop_splits_it(raw):
+    s = raw.strip()
+    if s:
+        assert _split_row(s, raw) == _split_pipes(raw)
+
+
+clocks = st.one_of(st.none(), st.times())
+
+
+@settings(max_examples=500, deadline=None)
+@given(clocks, st.times(), st.integers(0, 3), clocks, clocks, st.one_of(st.none(), st.integers(0, 3)),
+       st.booleans())
+def test_a_range_in_no_column_nests_under_no_entry(start, end, parent_level, parent_start,
+                                                   parent_end, parent_column, parent_slot):
+    """`Reader.place_row` skips `_inside` for such a draft (a role table's row)."""
+    child = Draft(line=1, level=0, start=start, end=end)
+    parent = Draft(line=1, level=parent_level, start=parent_start, end=parent_end,
+                   column=parent_column, slot=parent_slot)
+    assert not _inside(child, parent)

@@ -474,6 +474,14 @@ def _split_pipes(raw: str) -> list[str]:
     return cells
 
 
+def _split_row(s: str, raw: str) -> list[str]:
+    """`_split_pipes(raw)` of a row whose stripped text is `s`: a row between pipes
+    with no escaped pipe, as most are, is one split."""
+    if len(s) > 1 and s[0] == "|" and s[-1] == "|" and "\\|" not in s:
+        return s[1:-1].split("|")
+    return _split_pipes(raw)
+
+
 def _dotted_lines(parts: list[str]) -> list[str]:
     """A cell whose lines were joined with ` · ` when copied (`Welcome Reception · Opening
     Remarks from A and B`) as its lines again; a list of names (`A · B · C`) stays one."""
@@ -609,10 +617,7 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        # (a row between pipes with no escaped pipe, as most are: `_split_pipes` is a split)
-        pieces = s[1:-1].split("|") if s[0] == "|" and s[-1] == "|" and len(s) > 1 \
-            and "\\|" not in s else _split_pipes(raw)
-        for c in pieces:
+        for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
                 got = known[c] = _cell_plain(c) or _cell_marked(c, b.refs)
