@@ -16,42 +16,42 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.model import SessionKind
 from planner.ids import IdAllocator, session_id, session_ids, talk_id, title_ids
+from planner.model import SessionKind
+from planner.parsers.program import people
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
+from planner.parsers.program.doc import Line
+from planner.parsers.program.drafts import Draft
+from planner.parsers.program.inline import _TOKEN, _next_token, _squash
 from planner.parsers.program.items import (
+    _FIELD,
+    _SEPARATOR_OF,
     _best_split,
     _best_split_plain,
     _holds_other,
     _mask_parens,
-    _other_bounds,
-    _other_reaches,
     _mask_parens_plain,
     _may_hold,
-    _SEPARATOR_OF,
+    _may_hold_field,
+    _other_bounds,
+    _other_reaches,
     _plain_item,
     _plain_title,
-    _may_hold_field,
-    _FIELD,
     _split_item,
 )
-from planner.parsers.program.doc import Line
-from planner.parsers.program.inline import _TOKEN, _next_token, _squash
-from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _sep_settled
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
+    _LABEL_PREFIX,
     _PATTERN_FIRST_WORDS,
     _WORD,
+    _may_lead_label,
     kind_from_words,
     kind_from_words_plain,
-    _LABEL_PREFIX,
-    _may_lead_label,
     kinds_from_words,
     may_name_kind,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
-from planner.parsers.program import people
 from planner.parsers.program.people import (
     _EVENT_WORDS,
     _ORG_STRONG,
@@ -62,6 +62,7 @@ from planner.parsers.program.people import (
     _units,
     _units_plain,
 )
+from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _inside, _sep_settled
 from planner.parsers.program.stated_zone import (
     _TIME_WORDS,
     ABBREVIATIONS,
@@ -71,7 +72,7 @@ from planner.parsers.program.stated_zone import (
     stated_zone,
     zone_mentions,
 )
-from planner.parsers.program.text_front import _cell_marked, _cell_plain
+from planner.parsers.program.text_front import _cell_marked, _cell_plain, _split_pipes, _split_row
 from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month_of_plain
 
 
@@ -551,3 +552,31 @@ def test_other_split_kinds_are_looked_for_as_their_bounds_say(text, prefer):
     assert _other_reaches(text, masked, prefer, comma) == reaches
     if not reaches:
         assert _holds_other(text, masked) == bool(bounds)
+
+
+ROW_BITS = ["|", "\\|", "\\", " ", "Room 3", "8:00 - 8:10", "a", "**b**", "\t", "||"]
+rows = st.lists(st.one_of(st.sampled_from(ROW_BITS), st.text(max_size=3)), max_size=10) \
+    .map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(rows)
+def test_a_pipe_row_split_at_once_is_split_as_the_escapes_loop_splits_it(raw):
+    s = raw.strip()
+    if s:
+        assert _split_row(s, raw) == _split_pipes(raw)
+
+
+clocks = st.one_of(st.none(), st.times())
+
+
+@settings(max_examples=500, deadline=None)
+@given(clocks, st.times(), st.integers(0, 3), clocks, clocks, st.one_of(st.none(), st.integers(0, 3)),
+       st.booleans())
+def test_a_range_in_no_column_nests_under_no_entry(start, end, parent_level, parent_start,
+                                                   parent_end, parent_column, parent_slot):
+    """`Reader.place_row` skips `_inside` for such a draft (a role table's row)."""
+    child = Draft(line=1, level=0, start=start, end=end)
+    parent = Draft(line=1, level=parent_level, start=parent_start, end=parent_end,
+                   column=parent_column, slot=parent_slot)
+    assert not _inside(child, parent)

@@ -105,6 +105,8 @@ def _css(el) -> str:
 
 
 def _attr_int(el, name: str) -> int:
+    if el.get(name) is None:
+        return 1  # (no colspan or rowspan, as on most cells)
     try:
         return max(1, min(50, int(el.get(name) or 1)))
     except ValueError:
@@ -198,31 +200,39 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
         tag = c.tag.lower() if isinstance(c.tag, str) else ""
         cells.append(Cell(_cell_lines(c, st), _attr_int(c, "colspan"), _attr_int(c, "rowspan"),
                           header=header or tag == "th", css=_css(c)))
-    text = " | ".join(c.text.replace("\n", " ") for c in cells if not c.empty)
+    shown = [c for c in cells if not c.empty]
+    text = " | ".join([c.text.replace("\n", " ") for c in shown])
     if not text:
         return
     st.para += 1
     st.out.append(Line(st.no(el), text, cells=cells, table=st.table_id, para=st.para,
-                       header_row=header or (all(c.header for c in cells if not c.empty)),
+                       header_row=header or all(c.header for c in shown),
                        css=_css(el)))
 
 
 def _table(el, st: _Lines) -> None:
     st.tables += 1
     st.table_id = st.tables
+    heads: dict = {}  # a row's parent element -> whether a thead holds the row
     for tr in el.iter("tr", "td", "th"):
-        # rows of nested tables are read with their own cells
-        parent_table = next((a for a in tr.iterancestors("table")), None)
-        if parent_table is not el:
-            continue
         if tr.tag != "tr":
             # a cell outside any row (`<table><th colspan="5">Friday, October 23rd</th>`),
             # which the parser leaves where it was written: a row of its own
-            if tr.getparent().tag in ("table", "tbody", "thead", "tfoot"):
+            # (a cell in a row, as nearly all are, is its row's: no ancestors looked at)
+            if tr.getparent().tag in ("table", "tbody", "thead", "tfoot") \
+                    and next((a for a in tr.iterancestors("table")), None) is el:
                 _row(tr, [tr], st)
             continue
+        # rows of nested tables are read with their own cells
+        if next((a for a in tr.iterancestors("table")), None) is not el:
+            continue
         cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")]
-        in_head = any(a.tag == "thead" for a in tr.iterancestors())
+        # (the rows of one tbody share their answer)
+        parent = tr.getparent()
+        in_head = heads.get(parent)
+        if in_head is None:
+            in_head = heads[parent] = parent.tag == "thead" or \
+                any(a.tag == "thead" for a in parent.iterancestors())
         if cells:
             _row(tr, cells, st, header=in_head and all(c.tag.lower() == "th" for c in cells))
     st.table_id = 0

@@ -86,6 +86,9 @@ class Reader:
         self.own_paragraphs = True
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self._column_days: dict[tuple, DayRef] = {}
+        # a speaker cell's text -> whether it names a break and no one (a table repeats
+        # its speaker cells: each is judged once)
+        self._break_cells: dict[str, bool] = {}
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
@@ -501,9 +504,15 @@ class Reader:
         """`| Date | Speaker | Title |` with no time in the table, under a sentence that
         states it once (`takes place on Tuesdays at 4:00-5:00 pm in Room 164`): each
         dated row is at that time, in that room."""
-        items = [it for ev in events if ev.kind == "items" for it in ev.items]
-        if not items or any(it.time is not None for it in items) or \
-                not any(it.day is not None for it in items):
+        # (one entry with a time, as in most tables, answers at once: no list of them all)
+        dated = False
+        for ev in events:
+            if ev.kind == "items":
+                for it in ev.items:
+                    if it.time is not None:
+                        return
+                    dated = dated or it.day is not None
+        if not dated:
             return
         lines = self.doc.lines
         k = bisect.bisect_left(lines, first, key=lambda ln: ln.no)
@@ -613,17 +622,22 @@ class Reader:
             draft.used.add(ln.no)
 
     def place_row(self, draft: Draft) -> None:
-        # parallel rows: a start inside a session opened in the same column nests there
-        for parent in reversed(self.stack):
-            if parent.column == draft.column and _inside(draft, parent):
-                draft.day = parent.day
-                # close parallel siblings opened after this parent
-                while self.stack and self.stack[-1] is not parent:
-                    self.close(self.stack.pop())
-                self.stack.append(draft)
-                return
-        # a new row closes entries that cannot contain it
-        keep = [p for p in self.stack if _inside(draft, p) and p.column in (None, draft.column)]
+        if draft.column is None and draft.end is not None and not draft.level:
+            # (a range of its own in no column, as a role table's row is: `_inside` is
+            # false under every open entry, so it nests in none and keeps none open)
+            keep: list[Draft] = []
+        else:
+            # parallel rows: a start inside a session opened in the same column nests there
+            for parent in reversed(self.stack):
+                if parent.column == draft.column and _inside(draft, parent):
+                    draft.day = parent.day
+                    # close parallel siblings opened after this parent
+                    while self.stack and self.stack[-1] is not parent:
+                        self.close(self.stack.pop())
+                    self.stack.append(draft)
+                    return
+            # a new row closes entries that cannot contain it
+            keep = [p for p in self.stack if _inside(draft, p) and p.column in (None, draft.column)]
         while self.stack and self.stack[-1] not in keep:
             d = self.stack.pop()
             if _same_row(d, draft):
@@ -643,24 +657,31 @@ class Reader:
     def _role_item(self, item: RowItem, day: DayRef | None) -> Draft | None:
         roles = item.roles
         t = item.time
-        title_lines = roles.get("title", [])
+        title_lines = roles.get("title")
         if not title_lines:
             return None
         first = title_lines[0]
-        draft = Draft(line=item.line, level=0)
+        used = {ln.no for lines in roles.values() for ln in lines}
         if t is not None:
-            draft.start, draft.end, draft.open, draft.bare, draft.zone = t.start, t.end, t.open, t.bare_start, t.zone
-        draft.day = day
-        draft.used.update([ln.no for lines in roles.values() for ln in lines])
-        if "speaker" in roles:
+            draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
+                          open=t.open, bare=t.bare_start, zone=t.zone, used=used)
+        else:
+            draft = Draft(line=item.line, level=0, day=day, used=used)
+        # (a cell of one line, as most are, is its line's text: no join)
+        speaker = roles.get("speaker")
+        if speaker is not None:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            who = " ".join([ln.text for ln in roles["speaker"]])
+            who = speaker[0].text if len(speaker) == 1 else " ".join([ln.text for ln in speaker])
             # (the break words first: few cells hold one, and they need no people read)
-            if is_break(who) and _nobody_named(who):
+            no_one = self._break_cells.get(who)
+            if no_one is None:
+                no_one = self._break_cells[who] = is_break(who) and _nobody_named(who)
+            if no_one:
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
+                speaker = None
             else:
                 parts = title_parts(first.text, first.spans, labels=self.labels,
                                     rooms=self.known_rooms)
@@ -670,23 +691,24 @@ class Reader:
                     draft.title, draft.title_from_label = draft.label, True
         else:
             self._apply_header_text(draft, first.text, first.spans)
-        draft.body = list(title_lines[1:])
-        extra = [ln for ln in roles.get("extra", []) if ln.text.strip()]
-        if extra and "speaker" not in roles and (
+        draft.body = title_lines[1:]
+        extra_lines = roles.get("extra")
+        extra = [ln for ln in extra_lines if ln.text.strip()] if extra_lines else ()
+        if extra and speaker is None and (
                 draft.title_from_label or draft.slot
                 or (draft.label is None and label_kind(draft.title or "") in _TALK_LABELS)):
             self._title_from_next_cell(draft, title_lines[1:], extra)
-        elif len(extra) >= 2 and "speaker" not in roles and not draft.people:
+        elif len(extra) >= 2 and speaker is None and not draft.people:
             # `| Panel Discussion | - Name, Univ<br />- Name, MIT<br />… |`: the panel's people
             lines = [ln.text.strip().lstrip("-•*· ").strip() for ln in extra]
             if all(is_people_line(t) for t in lines):
                 draft.people = _one_a_line(lines)
-        if "speaker" in roles:
-            names = " , ".join([ln.text for ln in roles["speaker"]])
+        if speaker is not None:
+            names = who if len(speaker) == 1 else " , ".join([ln.text for ln in speaker])
             got = read_people(names, lenient=True)
             people = list(got.people) if got else []
             # `Drs. A (track 1), Dr. B (track 2)`: parallel parts in named rooms
-            if len(people) >= 2 and all(p.room for p in people):
+            if len(people) >= 2 and people[0].room and all(p.room for p in people):
                 self._parallel_people(draft, people)
                 return None
             draft.people = people
@@ -694,10 +716,13 @@ class Reader:
                 draft.people = []
         if "affiliation" in roles:
             draft.people = _with_affiliation(draft.people, roles["affiliation"])
-        if "room" in roles:
-            draft.room = " ".join([ln.text for ln in roles["room"]]).strip() or draft.room
+        room = roles.get("room")
+        if room is not None:
+            draft.room = (room[0].text if len(room) == 1 else " ".join([ln.text for ln in room])
+                          ).strip() or draft.room
         draft.room = draft.room or item.room
-        for ln in roles.get("links", []) + roles.get("extra", []):
+        links = roles.get("links")
+        for ln in (links + extra_lines if links and extra_lines else links or extra_lines or ()):
             href = next((s.href for s in ln.spans if s.href), None)
             if href and ln.text.strip():
                 from ...model import Link

@@ -195,18 +195,19 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     if width == 0:
         return [], {}
     texts = [[(c.flat if c.flat is not None else _cell_text(c)) if c is not None else None
-              for c in r] + [None] * (width - len(r))
-             for r in grid]
+              for c in r] for r in grid]
+    for r in texts:
+        if len(r) < width:
+            r.extend([None] * (width - len(r)))
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
     seen_rows: dict[tuple, int] = {}
     banners: set[int] = set()
     for k, row_texts in enumerate(texts):
-        key = tuple(row_texts)
-        if key in seen_rows and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
+        first = seen_rows.setdefault(tuple(row_texts), k)
+        if first != k and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
             banners.add(k)
-            banners.add(seen_rows[key])
-        seen_rows.setdefault(key, k)
+            banners.add(first)
     if header_idx is None and banners:
         header_idx = min(banners)
     banners.discard(header_idx if header_idx is not None else -1)
@@ -330,12 +331,16 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # the columns whose cells a role table's entries take, with their roles
     kept = [(c, roles[c]) for c in range(width) if roles[c] in (
         "title", "speaker", "room", "track", "format", "links", "affiliation", "extra")]
+    # (each role in one column, as in most tables: a row's cell lines are its role's list
+    # as they are, with no list to extend; no reader of a row's roles changes a list)
+    one_column_each = len({role for _, role in kept}) == len(kept)
+    title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
             events.append(TableEvent("skip", ln.no))
             continue
-        cells = row + [None] * (width - len(row))
+        cells = row if len(row) == width else row + [None] * (width - len(row))
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
         # (its first cell tells most rows apart from the header before all are compared)
@@ -359,8 +364,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             if nonempty is not None and len(nonempty) <= 3 else None
         # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
         # in its columns, however short its cells)
-        titled_row = dcol is not None and role_table and "title" in roles \
-            and bool(vals[roles.index("title")]) and vals[dcol] is not None
+        titled_row = dcol is not None and role_table and title_col is not None \
+            and bool(vals[title_col]) and vals[dcol] is not None
         if (one or firsts is not None and all(len(v) <= 30 for v in firsts)) and not titled_row:
             cell = cells[nonempty[0][0]]
             if cell is not None and cell.lines:
@@ -376,9 +381,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         t = None
         if tcol is not None and vals[tcol]:
             t = _is_time_cell(vals[tcol])
-        if tcol is not None and vals[tcol] and t is None:
-            # `All Day`, `TBA`: a time cell that gives no time
-            t = first_time(vals[tcol])
+            if t is None:
+                # `All Day`, `TBA`: a time cell that gives no time
+                t = first_time(vals[tcol])
         if ecol is not None and t is not None and t.start is not None and t.end is None \
                 and vals[ecol]:
             # `Start | End` columns: the end cell's clock ends the start cell's time
@@ -397,6 +402,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             swapped = _is_time_cell(vals[c])
             if swapped is not None and swapped.start is not None:
                 t = swapped
+                cells = list(cells)  # (the grid's row stays as it was)
                 cells[tcol], cells[c] = cells[c], cells[tcol]
                 vals = list(vals)
                 vals[tcol], vals[c] = vals[c], vals[tcol]
@@ -416,14 +422,18 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 cell = cells[c]
                 # (a cell with text is not empty: only one without needs its lines seen)
                 if vals[c] or cell is not None and not cell.empty:
-                    got.setdefault(role, []).extend(cell.lines)
+                    if one_column_each:
+                        got[role] = cell.lines
+                    else:
+                        got.setdefault(role, []).extend(cell.lines)
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))
-            pair = {role: cells[c].lines for role, c in second.items()
-                    if cells[c] is not None and not cells[c].empty}
-            if got and "title" in pair:
-                items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
+                if second:
+                    pair = {role: cells[c].lines for role, c in second.items()
+                            if cells[c] is not None and not cells[c].empty}
+                    if "title" in pair:
+                        items.append(RowItem(ln.no, t, [], 1, roles=pair, day=day_here))
         else:
             spans_all = False
             n_content = len(content)

@@ -493,6 +493,14 @@ def _split_pipes(raw: str) -> list[str]:
     return cells
 
 
+def _split_row(s: str, raw: str) -> list[str]:
+    """`_split_pipes(raw)` of a row whose stripped text is `s`: a row between pipes
+    with no escaped pipe, as most are, is one split."""
+    if len(s) > 1 and s[0] == "|" and s[-1] == "|" and "\\|" not in s:
+        return s[1:-1].split("|")
+    return _split_pipes(raw)
+
+
 def _dotted_lines(parts: list[str]) -> list[str]:
     """A cell whose lines were joined with ` · ` when copied (`Welcome Reception · Opening
     Remarks from A and B`) as its lines again; a list of names (`A · B · C`) stays one."""
@@ -607,6 +615,7 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
     j = i + 2 if delimited else i + 1
     n = len(src)
     known = b.cells
+    table, para, out = b.table, b.para, b.out  # (b.para is written back below the rows)
     while j < n:
         raw = src[j]
         s = raw.strip()
@@ -627,23 +636,26 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        for c in _split_pipes(raw):
+        for c in _split_row(s, raw):
             got = known.get(c)
-            if got is None:
-                got = _cell_read(b, c)
-            parts, text, flat = got
+            if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
+                got = known[c] = _cell_plain(c) or _cell_marked(c, b.refs)
+            parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
-                cells.append(Cell([Line(no, parts[0][0], parts[0][1])], flat=flat))
+                line_text, spans = parts[0]
+                cells.append(Cell([Line(no, line_text, spans)], flat=got[2]))
+                shown.append(got[1])
             else:
-                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=flat))
-            if parts:
-                shown.append(text)
+                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=got[2]))
+                if parts:
+                    shown.append(got[1])
         if shown:
-            b.para += 1
-            b.out.append(Line(no, " | ".join(shown), cells=cells, table=b.table, para=b.para))
+            para += 1
+            out.append(Line(no, " | ".join(shown), cells=cells, table=table, para=para))
         else:
             b.markup.add(no)
         j += 1
+    b.para = para
     # a kramdown class line right under the table
     while j < len(src) and _LIQUID_LINE.match(src[j]):
         b.markup.add(j + 1)
