@@ -46,6 +46,9 @@ _NOT_PEOPLE = re.compile(
     r"(?:moderators?|panelists?|speakers?|presenters?)(?: ?[/&,] ?(?:moderators?|panelists?|speakers?|presenters?))+)$",
     re.IGNORECASE,
 )
+# (anchored at both ends, so a search finds what a match finds: AnyCase's quick
+# lower-case search on ASCII names answers `_NOT_PEOPLE.match` without case folding)
+_NOT_PEOPLE_ANY = AnyCase(_NOT_PEOPLE)
 _ORG_WORDS = AnyCase(re.compile(
     r"\b(?:univ\w*|universit\w*|college|collège|institut\w*|school|academy|academia|laborator\w*|labs?|"
     r"research|resarch|inc|corp\w*|co|ltd|llc|gmbh|ag|sa|s\.a|plc|center|centre|centro|"
@@ -104,7 +107,7 @@ def _without_lead_and(text: str) -> str:
 @lru_cache(maxsize=1 << 15)  # asked of every name of every people line
 def _no_one(name: str) -> bool:
     """`Organizers`, `TBA`, `Speakers`: a people position that names no one."""
-    return _NOT_PEOPLE.match(name) is not None
+    return _NOT_PEOPLE_ANY.found(name)
 
 
 _INITIAL_TOKEN = re.compile(r"^[A-Z]\.$")
@@ -170,12 +173,18 @@ def clean_name(raw: str) -> str:
     return s.strip(" .,;") if not re.search(r"\b[A-Z]\.$", s) else s.strip(" ,;")
 
 
+_NICK_PAREN = re.compile(r"\s*\([A-Z][\w'.\-]*\)\s*")
+_NAME_PART = re.compile(r"^(?:[A-Z][\w'’\-]*\.?|[a-z]{1,3}|[A-Z]\.)$")
+_MONONYM = re.compile(r"^[A-Z][\w'’\-]{1,30}$")
+_WORDS_ONLY = re.compile(r"^[\w'’.\- ]+$")
+
+
 @lru_cache(maxsize=1 << 15)
 def name_like(part: str, lenient: bool = False) -> bool:
     """Whether `part` (already cleaned) reads as one person's name."""
     if not part or len(part) > 70 or is_artefact(part) and not (lenient and _HANDLE.match(part)):
         return False
-    if _NOT_PEOPLE.match(part) or _ORG_STRONG.found(part):
+    if _NOT_PEOPLE_ANY.found(part) or _ORG_STRONG.found(part):
         return False
     if _function_words(part):
         return False
@@ -187,7 +196,7 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False  # `Functional Programming and Hardware Design: …`: a subject
     if _EVENT_WORDS.found(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
-    plain = [t for t in part.split() if not re.match(r"^[A-Z]\.$", t) and t.lower() not in _PARTICLE_WORDS]
+    plain = [t for t in part.split() if not _INITIAL_TOKEN.match(t) and t.lower() not in _PARTICLE_WORDS]
     if len(plain) >= 4 and len(plain) == len(part.split()):
         return False  # four plain words and no initial or particle: a title
     if _mixed_case_words(part) or _ACRONYM_COMPOUND.search(part):
@@ -200,20 +209,20 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return True
     # A nickname in parentheses inside a name: `Alexandra (Sasha) Fedorova`.
     if "(" in part:
-        plain = re.sub(r"\s*\([A-Z][\w'.\-]*\)\s*", " ", part).strip()
+        plain = _NICK_PAREN.sub(" ", part).strip()
         if plain != part and looks_like_name(plain):
             return True
     # Names with more particles or parts than usual: `M. Clara De Paolis Kaluza`.
     toks = part.split()
-    if 2 <= len(toks) <= 7 and all(re.match(r"^(?:[A-Z][\w'’\-]*\.?|[a-z]{1,3}|[A-Z]\.)$", t) for t in toks) \
+    if 2 <= len(toks) <= 7 and all(_NAME_PART.match(t) for t in toks) \
             and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.found(part) \
             and not any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in toks):
         return True
     if lenient:
         # A mononym or a handle where the position says person: `Silvia`, `exide`.
-        if len(toks) == 1 and (re.match(r"^[A-Z][\w'’\-]{1,30}$", part) or _HANDLE.match(part)):
+        if len(toks) == 1 and (_MONONYM.match(part) or _HANDLE.match(part)):
             return not _ORG_WORDS.found(part)
-        if len(toks) <= 4 and re.match(r"^[\w'’.\- ]+$", part) and not _ORG_WORDS.found(part):
+        if len(toks) <= 4 and _WORDS_ONLY.match(part) and not _ORG_WORDS.found(part):
             return True
     return False
 
@@ -479,7 +488,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
     if not text or len(text) > 3000:
         return None
     text = _without_honorifics(text)
-    if _NOT_PEOPLE.match(text.strip(" .")):
+    if _NOT_PEOPLE_ANY.found(text.strip(" .")):
         return People((), 1.0, 0, 0)
     people: list[Person] = []
     entries = ok = 0
