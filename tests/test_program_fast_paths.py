@@ -80,7 +80,8 @@ from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month
 def _long_way():
     """The people-line helpers without their shortcuts: each pattern applied always."""
     saved = (people._without_code, people._without_honorifics, people._without_lead_and,
-             people._no_one)
+             people._no_one, people.clean_name)
+    people.clean_name = people._clean_name_plain
     people._without_code = lambda t: people._CODE.sub("", t)
     people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
     people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
@@ -89,7 +90,7 @@ def _long_way():
         yield
     finally:
         (people._without_code, people._without_honorifics, people._without_lead_and,
-         people._no_one) = saved
+         people._no_one, people.clean_name) = saved
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -497,6 +498,38 @@ def test_real_title_and_people_lines_split_as_judging_every_split_does():
     for text in lines:
         for prefer in (None, "comma"):
             assert _best_split(text, False, prefer) == _best_split_plain(text, False, prefer), text
+
+
+def _real_people_names() -> list[str]:
+    """Every speaker name of the real frab schedules and pretalx/c3voc JSON files, and
+    the affiliations and handles beside them, as programs write them."""
+    names = [n for path in FRAB for _, ns in _frab_items(path) for n in ns]
+    real = Path(__file__).resolve().parents[2].joinpath("shared", "data", "real")
+    jsons = sorted(Path(__file__).parent.joinpath("data", "schedule-json").glob("*.json")) \
+        + sorted(real.glob("json_*.json"))
+    for path in jsons:
+        names += re.findall(r'"(?:public_name|name|full_public_name)":\s*"([^"\\]{1,80})"',
+                            path.read_text(encoding="utf-8"))
+    return names
+
+
+NAME_BITS = ["Dr. ", "Prof. ", "Ann Bo", " Jr.", ", PhD", " III", " IV", " (daedared)",
+             " (MIT)", " (Sasha) ", "/maha", " 'Bo' ", " “Cy” ", "\"x\" ", "J. ", " K.",
+             ".", ")", "ſir ", "İ", " , ", "-", "*"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(NAME_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_names_are_cleaned_as_asking_every_pattern_cleans_them(raw):
+    assert people.clean_name.__wrapped__(raw) == people._clean_name_plain(raw)
+
+
+def test_real_names_are_cleaned_as_asking_every_pattern_cleans_them():
+    names = _real_people_names()
+    assert len(names) > 150
+    for raw in names:
+        assert people.clean_name.__wrapped__(raw) == people._clean_name_plain(raw), raw
 
 
 @settings(max_examples=600, deadline=None)

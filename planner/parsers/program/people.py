@@ -158,7 +158,36 @@ class People:
 
 @lru_cache(maxsize=1 << 15)  # a program names its people again and again
 def clean_name(raw: str) -> str:
-    """A name without honorifics, handles, quotes and trailing punctuation."""
+    """A name without honorifics, handles, quotes and trailing punctuation.
+
+    `_clean_name_plain` step for step, each pattern asked only when the name holds the
+    character its match needs (a quote, an honorific's first letter, a suffix's last
+    letter, a closing parenthesis, a final stop): most names need none of them."""
+    s = " ".join(raw.split()).strip(" ,;:·•-–—*_")
+    if "'" in s or '"' in s or "‘" in s or "“" in s:
+        s = _QUOTED_NICK.sub(" ", s)
+    s = _without_honorifics(s).strip()
+    if s[-1:] in _SUFFIX_ENDS:
+        s = _SUFFIX.sub("", s).strip()
+    if "/" in s:
+        head, _, tail = s.partition("/")
+        if _HANDLE.match(tail.strip()) and head.strip():
+            s = head.strip()
+    if s.endswith(")"):
+        m = _HANDLE_PAREN.match(s)
+        if m and _HANDLE.match(m.group(2).strip()) and not m.group(2).strip().isupper():
+            s = m.group(1)
+    return s.strip(" ,;") if s.endswith(".") and _INITIAL_AT_END.search(s) else s.strip(" .,;")
+
+
+# The last characters `_SUFFIX` can match at (`PhD`, `M.D.`, `Jr`, `III`, `IV`), and a
+# handle in parentheses at the end of a name (`Benjamin Holland (daedared)`).
+_SUFFIX_ENDS = frozenset("D.rIV")
+_HANDLE_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+
+
+def _clean_name_plain(raw: str) -> str:
+    """`clean_name` with every pattern asked: the reference its shortcuts are held to."""
     s = " ".join(raw.split()).strip(" ,;:·•-–—*_")
     s = _QUOTED_NICK.sub(" ", s)
     s = _HONORIFIC.sub("", s).strip()
