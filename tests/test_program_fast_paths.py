@@ -80,8 +80,9 @@ from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month
 def _long_way():
     """The people-line helpers without their shortcuts: each pattern applied always."""
     saved = (people._without_code, people._without_honorifics, people._without_lead_and,
-             people._no_one, people.clean_name)
+             people._no_one, people.clean_name, people._units)
     people.clean_name = people._clean_name_plain
+    people._units = people._units_plain
     people._without_code = lambda t: people._CODE.sub("", t)
     people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
     people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
@@ -90,7 +91,7 @@ def _long_way():
         yield
     finally:
         (people._without_code, people._without_honorifics, people._without_lead_and,
-         people._no_one, people.clean_name) = saved
+         people._no_one, people.clean_name, people._units) = saved
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -498,6 +499,17 @@ def test_real_title_and_people_lines_split_as_judging_every_split_does():
     for text in lines:
         for prefer in (None, "comma"):
             assert _best_split(text, False, prefer) == _best_split_plain(text, False, prefer), text
+
+
+UNIT_BITS = ["Ann Bo", " (MIT)", " (Sasha) ", "(", ")", "((", "))", " and ", "& ", ", ", "; ",
+             "Fedorova", " (Inria (Paris))", "(x", "é", " .", "Ǆ"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(UNIT_BITS), st.text(max_size=3)), max_size=10)
+       .map("".join))
+def test_units_found_parenthesis_to_parenthesis_are_those_found_char_by_char(group):
+    assert people._units(group) == people._units_plain(group)
 
 
 def _real_people_names() -> list[str]:

@@ -414,10 +414,42 @@ def _split_top_plain(text: str, seps: tuple[str, ...]) -> list[str]:
 
 
 def _units(group: str) -> list[tuple[str, str | None]]:
-    """`A, B (X), C (Y)` -> [("A, B", "X"), ("C", "Y")]: names with the parenthesis after them."""
+    """`A, B (X), C (Y)` -> [("A, B", "X"), ("C", "Y")]: names with the parenthesis after them.
+
+    `_units_plain`, stepping from one parenthesis to the next instead of through every
+    character: nothing else in the group changes what it does."""
     if "(" not in group:
         return [(group, None)]  # (what `_units_plain` makes of a group without one)
-    return _units_plain(group)
+    out: list[tuple[str, str | None]] = []
+    depth = start = names_start = 0
+    for m in _PARENS.finditer(group):
+        i = m.start()
+        if m.group() == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                inner = group[start + 1:i].strip()
+                rest = group[i + 1:].lstrip()
+                if _NICKNAME.match(inner) and rest[:1].isalpha() and rest[:1].isupper() \
+                        and not _LEADS_AND.match(rest):
+                    continue  # a nickname inside a name
+                out.append((group[names_start:start], inner))
+                names_start = i + 1
+    if depth:
+        out.append((group[names_start:start], group[start + 1:].strip()))
+    else:
+        tail = group[names_start:]
+        if tail.strip(" ,;.&") or not out:
+            out.append((tail, None))
+    return out
+
+
+_PARENS = re.compile(r"[()]")
+_NICKNAME = re.compile(r"^[A-Z][\w'.\-]*$")
+_LEADS_AND = re.compile(r"^(?:and|&)\b")
 
 
 def _units_plain(group: str) -> list[tuple[str, str | None]]:
