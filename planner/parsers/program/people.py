@@ -217,7 +217,8 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False
     if _function_words(part):
         return False
-    toks_l = [t.lower() for t in part.split() if not _INITIAL_TOKEN.match(t)]
+    toks = part.split()
+    toks_l = [t.lower() for t in toks if not _INITIAL_TOKEN.match(t)]  # (no initials)
     if len(toks_l) >= 3 and len(set(toks_l)) < len(toks_l):
         return False  # `Jobs Jobs Jobs` (but `J. R. R. Tolkien`: initials may repeat;
         # `Ramyaa Ramyaa`: one name written in both fields)
@@ -225,8 +226,8 @@ def name_like(part: str, lenient: bool = False) -> bool:
         return False  # `Functional Programming and Hardware Design: …`: a subject
     if _EVENT_WORDS.found(part):
         return False  # `Opening Remarks`, `Coffee Break`: what happens, not who
-    plain = [t for t in part.split() if not _INITIAL_TOKEN.match(t) and t.lower() not in _PARTICLE_WORDS]
-    if len(plain) >= 4 and len(plain) == len(part.split()):
+    plain_words = sum(t not in _PARTICLE_WORDS for t in toks_l)  # neither initial nor particle
+    if plain_words >= 4 and plain_words == len(toks):
         return False  # four plain words and no initial or particle: a title
     if _mixed_case_words(part) or _ACRONYM_COMPOUND.search(part):
         return False
@@ -242,7 +243,6 @@ def name_like(part: str, lenient: bool = False) -> bool:
         if plain != part and looks_like_name(plain):
             return True
     # Names with more particles or parts than usual: `M. Clara De Paolis Kaluza`.
-    toks = part.split()
     if 2 <= len(toks) <= 7 and all(_NAME_PART.match(t) for t in toks) \
             and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.found(part) \
             and not any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in toks):
