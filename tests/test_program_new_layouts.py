@@ -320,3 +320,17 @@ def test_a_bold_day_or_bold_field_glued_to_the_next_field_starts_its_own_line():
         ("Knots in Four Dimensions", "2023-05-08", "15:40", "16:30", ["Ada Quill"], "Hall 12"),
         ("Packing Spheres", "2023-05-01", "15:40", "16:30", ["Ben Ortiz"], "Hall 12"),
     ]
+
+
+def test_a_speaker_field_above_the_title_field_of_a_seminar_entry_is_its_speaker():
+    # each entry written as fields under its day, the speaker before the title and the
+    # `Time:` line closing it: the speaker line belongs to the entry, as the title does
+    sch = read(
+        "**Monday, May 8, 2023**\n\n*Speaker: Ada Quill, Lakeside University*\n\n"
+        "Title: Knots in Four Dimensions\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 12\n\n"
+        "**Monday, May 1, 2023**\n\n*Speaker: Ben Ortiz, Ridge College*\n\n"
+        "Title: Packing Spheres\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 12\n", "seminar.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["people"]) for e in entries(sch)] == [
+        ("Knots in Four Dimensions", "2023-05-08", "15:40", ["Ada Quill"]),
+        ("Packing Spheres", "2023-05-01", "15:40", ["Ben Ortiz"]),
+    ]
