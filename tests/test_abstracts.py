@@ -113,3 +113,33 @@ def test_text_without_any_label_gives_no_papers_and_says_why():
     sch = abstracts.parse("just some words\nand more\n", BARE)
     assert sch.unscheduled == []
     assert [d.code for d in sch.diagnostics] == ["before-first-entry"] * 2
+
+
+# A seminar list pasted compactly: each talk opens with its date and speaker, then its
+# labelled title and abstract. The titles are stated, so it is a program, not a list of
+# bare abstracts whose titles must be derived.
+SEMINAR_LIST = """\
+March 14: Priya Olangwe
+Title: Tilings that never repeat
+Abstract: We look at aperiodic tilings of the plane and why some sets of tiles force them.
+March 7: Tomasz Verhoeven
+Title: Counting lattice paths with a mirror
+Abstract: A reflection trick counts the paths that stay above a diagonal, and more.
+February 28: Ines Dalgaard
+Title: How to cut a cake fairly
+Abstract: Envy-free division for three people, with pictures and a knife.
+"""
+
+
+def test_a_seminar_list_with_stated_titles_is_read_as_a_program_not_abstracts(tmp_path):
+    assert abstracts.sniff(SEMINAR_LIST) < 0.5
+    path = tmp_path / "seminar.txt"
+    path.write_text(SEMINAR_LIST, encoding="utf-8")
+    sch = load_schedule(path)
+    assert sch.format == "program"
+    talks = [*sch.unscheduled, *(t for s in sch.sessions for t in s.talks)]
+    assert [(t.title, [s.name for s in t.speakers]) for t in talks] == [
+        ("Tilings that never repeat", ["Priya Olangwe"]),
+        ("Counting lattice paths with a mirror", ["Tomasz Verhoeven"]),
+        ("How to cut a cake fairly", ["Ines Dalgaard"]),
+    ]

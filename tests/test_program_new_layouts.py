@@ -297,3 +297,40 @@ def test_a_pasted_seminar_archive_whose_rows_start_with_the_date():
     assert titled(sch, "Loss models for small insurers")["people"] == ["Emil Varga"]
     assert titled(sch, "Swimming through thick fluids")["people"] == ["Ebru Kaya"]
     assert not [e for e in entries(sch) if e["title"].startswith(("Apr 7", "Mar 10", "Feb 3"))]
+
+
+def test_a_bold_day_or_bold_field_glued_to_the_next_field_starts_its_own_line():
+    # a seminar page pasted from a browser loses the break after a bold day heading
+    # (`**Monday, May 8, 2023**Title: ...`) and after a bold speaker line
+    # (`**Speaker: Name, Place**Time: ...`); a bold label and its value stay together
+    sch = read(
+        "**Monday, May 8, 2023**Title: Knots in Four Dimensions\n\n"
+        "**Speaker: Ada Quill, Lakeside University**Time: 3:40pm – 4:30pm\n\n"
+        "Room: Hall 12\n\n"
+        "We look at knots.\n\n"
+        "**Monday, May 1, 2023**\n\n"
+        "Title: Packing Spheres\n\n"
+        "**Speaker:**Ben Ortiz, Ridge College\n\n"
+        "Time: 3:40pm – 4:30pm\n\n"
+        "Room: Hall 12\n\n"
+        "We pack spheres.\n", "seminar.md")
+    got = [(e["title"], str(e["date"]), e["start"], e["end"], e["people"], e["room"])
+           for e in entries(sch)]
+    assert got == [
+        ("Knots in Four Dimensions", "2023-05-08", "15:40", "16:30", ["Ada Quill"], "Hall 12"),
+        ("Packing Spheres", "2023-05-01", "15:40", "16:30", ["Ben Ortiz"], "Hall 12"),
+    ]
+
+
+def test_a_speaker_field_above_the_title_field_of_a_seminar_entry_is_its_speaker():
+    # each entry written as fields under its day, the speaker before the title and the
+    # `Time:` line closing it: the speaker line belongs to the entry, as the title does
+    sch = read(
+        "**Monday, May 8, 2023**\n\n*Speaker: Ada Quill, Lakeside University*\n\n"
+        "Title: Knots in Four Dimensions\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 12\n\n"
+        "**Monday, May 1, 2023**\n\n*Speaker: Ben Ortiz, Ridge College*\n\n"
+        "Title: Packing Spheres\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 12\n", "seminar.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["people"]) for e in entries(sch)] == [
+        ("Knots in Four Dimensions", "2023-05-08", "15:40", ["Ada Quill"]),
+        ("Packing Spheres", "2023-05-01", "15:40", ["Ben Ortiz"]),
+    ]

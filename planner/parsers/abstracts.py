@@ -24,6 +24,7 @@ TITLE = "abstract list"
 DEFAULT_CONFERENCE = "Abstract list"
 
 _LABEL = re.compile(r"abstract\s*[:.\-–—]\s*", re.IGNORECASE)
+_TITLE = re.compile(r"title\s*:", re.IGNORECASE)  # a stated title's label
 
 
 def _label_end(line: str) -> int | None:
@@ -37,7 +38,7 @@ def _label_end(line: str) -> int | None:
 def sniff(text: str) -> float:
     """The share of paragraphs that open with `Abstract:`; numbered entries, author lines
     and session times belong to other formats and lower the fit."""
-    labelled = others = authors = 0
+    labelled = others = authors = titled = 0
     for raw in split_lines(text[:200_000]):
         line = raw.strip()
         if not line:
@@ -49,11 +50,13 @@ def sniff(text: str) -> float:
             authors += line[:1] != "#"
         else:
             others += 0.25  # continuation lines and stray text
+            titled += line[:1] in "Tt" and _TITLE.match(line) is not None
     if labelled == 0:
         return 0.0
-    if 2 * authors >= labelled:
-        # an `Authors:` line beside most abstracts: the text states its papers' titles and
-        # authors (an arXiv search pasted), which an abstract list has not
+    if 2 * authors >= labelled or 2 * titled >= labelled:
+        # an `Authors:` or `Title:` line beside most abstracts: the text states its
+        # talks' titles (an arXiv search, a seminar list of dated talks pasted), which an
+        # abstract list has not; the program reader reads such entries whole
         return 0.3
     return round(0.35 + 0.6 * labelled / (labelled + others), 3)
 

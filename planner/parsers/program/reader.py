@@ -428,8 +428,12 @@ class Reader:
             m = _TITLE_FIELD.match(ln.text) if ln.cells is None else None
             if m is None:
                 continue
-            below = self.pending[k + 1:]
-            del self.pending[k:]
+            top = k
+            while top > 0 and self.pending[top - 1].cells is None \
+                    and ":" in self.pending[top - 1].text and _field_of_entry(self.pending[top - 1].text):
+                top -= 1  # `Speaker: ...` right above the `Title:` line: a field of it too
+            below = self.pending[top:k] + self.pending[k + 1:]
+            del self.pending[top:]
             shift = m.start(1)
             spans = tuple(Span(max(0, sp.start - shift), sp.end - shift, sp.bold, sp.italic, sp.href)
                           for sp in ln.spans if sp.end > shift)

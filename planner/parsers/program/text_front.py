@@ -17,6 +17,7 @@ from itertools import islice
 from .doc import Cell, Doc, Line, Span
 from .inline import _MARKUP, _squash, parse_inline, strip_liquid
 from .joined import Joined
+from .when import find_days
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -315,8 +316,31 @@ def _indented(raw: str) -> bool:
 
 def _split_br(raw: str) -> list[str]:
     if "<" not in raw:
+        return _split_glued_day(raw)
+    return [q for p in _BR.split(raw) for q in _split_glued_day(p)]
+
+
+# `**Tuesday, April 25, 2017***Speaker: ...`: a bold run at the line's start with a
+# word (or an italic run) straight after its closing stars, no blank between
+_GLUED_BOLD = re.compile(r"\*\*([^*]{4,200})\*\*(?=\*?[^\W\d_])")
+_FIELD_LABEL = re.compile(r"\*?[A-Z][a-z]+(?: [a-z]+)?\s?:")  # `Time:`, `*Speaker:`
+
+
+def _split_glued_day(raw: str) -> list[str]:
+    """A bold day, or a bold field, glued to the field after it, split into two lines:
+    a page pasted from a browser loses the break after a bold date heading or a bold
+    `**Speaker: Name**` line.  A bold label and its value (`**Speaker:**Name`) stay
+    one line: only a day, or a bold run followed by a label of its own, is split off."""
+    if raw[:2] != "**" or raw[2:3] == "*":
+        return [raw]  # most lines: decided by their first characters
+    m = _GLUED_BOLD.match(raw)
+    if m is None:
         return [raw]
-    return [p for p in _BR.split(raw)]
+    bold = m.group(1)
+    if bold.rstrip()[-1:] == ":" or not (
+            _FIELD_LABEL.match(raw, m.end()) or (":" not in bold and find_days(bold))):
+        return [raw]
+    return [raw[:m.end()], raw[m.end():]]
 
 
 def _collect_refs(b: _Builder, joined: Joined) -> None:
