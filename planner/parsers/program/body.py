@@ -303,7 +303,7 @@ def _without_lead_date(ln: Line) -> tuple[str, tuple[Span, ...]]:
     if dated is None or words(text[dated.end():]) < 3:
         return text, ln.spans
     cut = dated.end()
-    return text[cut:], tuple(Span(sp.start - cut, sp.end - cut, sp.bold, sp.italic, sp.href)
+    return text[cut:], tuple(sp.shifted(cut)
                              for sp in ln.spans if sp.start >= cut)
 
 

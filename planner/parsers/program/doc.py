@@ -22,6 +22,13 @@ class Span:
     italic: bool = False
     href: str | None = None
 
+    def shifted(self, by: int, *, clamp: bool = False) -> Span:
+        """The span `by` characters earlier, as it stands in the line's text once that
+        many characters are cut from its start (`clamp`: never before the new start)."""
+        start = self.start - by
+        return Span(max(0, start) if clamp else start, self.end - by, self.bold, self.italic,
+                    self.href)
+
 
 @dataclass(slots=True)
 class Cell:

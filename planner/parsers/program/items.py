@@ -256,7 +256,7 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
             text = text[:sp.start - cut].rstrip(" -–—,([")
             spans = tuple(x for x in spans if x.end <= sp.start)
         break
-    spans = tuple(Span(s.start - cut, s.end - cut, s.bold, s.italic, s.href)
+    spans = tuple(s.shifted(cut)
                   for s in spans if s.end > cut) if cut else spans
     main, fields = split_fields(text)
     if "chair" in fields:
@@ -292,7 +292,7 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     if label is not None:
         parts.label, parts.kind = label, kind
         shift = len(main) - len(rest)
-        spans = tuple(Span(s.start - shift, s.end - shift, s.bold, s.italic, s.href)
+        spans = tuple(s.shifted(shift)
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
         if main and not title_only and _label_then_people(parts, main, prefer):

@@ -358,8 +358,7 @@ class Reader:
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset or s.end > h.rest_offset
                       and s.end >= len(ln.text.rstrip())) if h.position == "lead" else ()
         if h.rest_offset and spans:
-            spans = tuple(Span(max(0, s.start - h.rest_offset), s.end - h.rest_offset, s.bold,
-                               s.italic, s.href) for s in spans)
+            spans = tuple(s.shifted(h.rest_offset, clamp=True) for s in spans)
         if under_title:
             if room_only is not None:
                 draft.room = room_only.group(1).strip()
@@ -435,7 +434,7 @@ class Reader:
             below = self.pending[top:k] + self.pending[k + 1:]
             del self.pending[top:]
             shift = m.start(1)
-            spans = tuple(Span(max(0, sp.start - shift), sp.end - shift, sp.bold, sp.italic, sp.href)
+            spans = tuple(sp.shifted(shift, clamp=True)
                           for sp in ln.spans if sp.end > shift)
             return replace(ln, text=m.group(1).strip(), spans=spans, memo=None), below
         return None, []
