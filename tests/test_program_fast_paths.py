@@ -80,9 +80,12 @@ from planner.parsers.program.when import _ANY_ANCHOR, find_days, month_of, month
 def _long_way():
     """The people-line helpers without their shortcuts: each pattern applied always."""
     saved = (people._without_code, people._without_honorifics, people._without_lead_and,
-             people._no_one, people.clean_name, people._units)
+             people._no_one, people.clean_name, people._units, people.name_like,
+             people._may_hold_and)
     people.clean_name = people._clean_name_plain
     people._units = people._units_plain
+    people.name_like = people._name_like_plain
+    people._may_hold_and = lambda t: True
     people._without_code = lambda t: people._CODE.sub("", t)
     people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
     people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
@@ -91,7 +94,8 @@ def _long_way():
         yield
     finally:
         (people._without_code, people._without_honorifics, people._without_lead_and,
-         people._no_one, people.clean_name, people._units) = saved
+         people._no_one, people.clean_name, people._units, people.name_like,
+         people._may_hold_and) = saved
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -542,6 +546,68 @@ def test_real_names_are_cleaned_as_asking_every_pattern_cleans_them():
     assert len(names) > 150
     for raw in names:
         assert people.clean_name.__wrapped__(raw) == people._clean_name_plain(raw), raw
+
+
+WORD_BITS = NAME_BITS + [
+    "Ann", "van", "de", "J.", "K.", "Jobs", "University", "Google", "Coffee", "Break",
+    "Opening Remarks", "Learning", "of", "the", "An", "Do", "SMT-Based", "GPU", "(Sasha)",
+    "exide", "daedared", "王小明", "李 娜", "Zoë", "ÉCOLE", "Q&A", "q&a", "Univ.", "labs",
+    "Talks", "ſchool", "K", "İ", "Ǆ", "  ", "McDonald", "O'Neil", "Jean-Luc", "(", ")",
+    "Speakers", "TBA", "Organizers", "Red Hat", "RED", "hat"]
+name_texts = st.lists(st.one_of(st.sampled_from(WORD_BITS), st.text(max_size=4)), max_size=7) \
+    .map(" ".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(name_texts, st.booleans())
+def test_names_are_judged_from_their_words_as_from_the_whole_name(part, lenient):
+    assert people.name_like.__wrapped__(part, lenient) == people._name_like_plain(part, lenient)
+
+
+def test_real_names_are_judged_from_their_words_as_from_the_whole_name():
+    """Real speaker names, raw and cleaned, and the people lines and titles they stand
+    in: the words' classes decide as the whole-name questions do."""
+    names = _real_people_names()
+    titles_ = [title for path in FRAB for title, _ in _frab_items(path)]
+    assert len(names) > 150 and len(titles_) > 150
+    for text in names + titles_:
+        for part in (text, people.clean_name(text)):
+            for lenient in (False, True):
+                assert people.name_like.__wrapped__(part, lenient) \
+                    == people._name_like_plain(part, lenient), (part, lenient)
+
+
+HONORIFIC_BITS = ["Dr", "Drs", "Dr.", "Dr.-Ing.", "Prof", "Prof.", "Professor", "Profs", "Mr",
+                  "MRS", "ms", "Mx", "Miss", "Sir", "Dame", "Rev.", "Hon", "Assoc.", "Asst",
+                  "Dipl.-Ing.", "Ing", "PD", "Dott.", "Dra", "Sr", "Sra", "Herr", "Frau",
+                  "Drake", "Prom", "Ingrid", "Paul", "Mr.Smith", "Dr.Dr", ".", " ", "\t", "\n",
+                  "-", "ſir", "İ", "K"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(HONORIFIC_BITS), st.text(max_size=3)), max_size=6)
+       .map("".join), st.lists(st.sampled_from(HONORIFIC_BITS), max_size=4).map(" ".join))
+def test_honorifics_are_only_left_unasked_where_the_pattern_finds_none(joined, spaced):
+    for text in (joined, spaced):
+        assert people._without_honorifics(text) == people._HONORIFIC.sub("", text), text
+
+
+def test_real_names_lose_the_honorifics_the_pattern_takes():
+    for raw in _real_people_names():
+        for text in (raw, "Dr. " + raw, "Prof " + raw):
+            assert people._without_honorifics(text) == people._HONORIFIC.sub("", text), text
+
+
+AND_BITS = ["and", "AND", "und", "et", "Et", "y", "Y", "&", " ", "\t", "\xa0", "Ann", "Sandy",
+            "Yves", "Bo", ",", "andy", "ET AL", "ſ", "İ"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(AND_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join), st.lists(st.sampled_from(AND_BITS), max_size=6).map(" ".join))
+def test_and_is_only_left_unsought_where_the_pattern_finds_none(joined, spaced):
+    for text in (joined, spaced):
+        assert people._may_hold_and(text) or people._AND.search(text) is None, text
 
 
 @settings(max_examples=600, deadline=None)

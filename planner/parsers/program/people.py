@@ -95,8 +95,34 @@ def _without_code(text: str) -> str:
 
 
 def _without_honorifics(text: str) -> str:
+    """`_HONORIFIC.sub("", text)`, asked only where the pattern could match: it needs
+    one of its words at the start, then a stop, a blank or the end, so in an ASCII text
+    the first word's letters before any stop are that word (`Dr.-Ing` begins with `dr`;
+    the longest word, `Professor`, and what follows it fit in twelve characters)."""
     c = text[:1]
-    return text if c.isascii() and c not in _HONORIFIC_STARTS else _HONORIFIC.sub("", text)
+    if c.isascii():
+        if c not in _HONORIFIC_STARTS:
+            return text
+        head = text[:12]
+        if head.isascii() and head.lower().split(None, 1)[0].partition(".")[0] \
+                not in _HONORIFIC_WORDS:
+            return text
+    return _HONORIFIC.sub("", text)
+
+
+# `_HONORIFIC`'s words in lower case (`Drs?` is `dr` and `drs`; `Dr\.-Ing` begins `dr`).
+_HONORIFIC_WORDS = frozenset(
+    "dr drs prof profs professor mr mrs ms mx miss sir dame rev hon assoc asst dipl ing pd "
+    "dott dra sr sra herr frau".split())
+
+
+def _may_hold_and(chunk: str) -> bool:
+    """False when `_AND` certainly finds nothing: an ASCII text with no `&` and no
+    `and`, `und`, `et` or `y` between blanks, in any case."""
+    return not chunk.isascii() or "&" in chunk or not _AND_WORDS.isdisjoint(chunk.lower().split())
+
+
+_AND_WORDS = frozenset(("and", "und", "et", "y"))
 
 
 def _without_lead_and(text: str) -> str:
@@ -210,7 +236,117 @@ _WORDS_ONLY = re.compile(r"^[\w'’.\- ]+$")
 
 @lru_cache(maxsize=1 << 15)
 def name_like(part: str, lenient: bool = False) -> bool:
-    """Whether `part` (already cleaned) reads as one person's name."""
+    """Whether `part` (already cleaned) reads as one person's name.
+
+    `_name_like_plain` in effect: what does not depend on `lenient` is judged once per
+    name by `_name_marks` (callers ask `name_like(n)`, `name_like(n, False)` and
+    `name_like(n, True)` of one name, each a key of its own here)."""
+    marks = _name_marks(part)
+    if marks & _REFUSED:
+        return False
+    if marks & _ARTEFACT and not (lenient and marks & _HANDLE_LIKE):
+        return False
+    if marks & _CJK_NAME:
+        return True
+    if marks & _LOWER_ONLY and not lenient:
+        return False
+    if marks & _NAME_SHAPE:
+        return True
+    return bool(lenient and marks & _LENIENT_NAME)
+
+
+# What `_name_marks` finds in a name, as bits.
+_REFUSED = 1  # no name by any reading: a title, an organisation, an event, a placeholder
+_ARTEFACT = 2  # `NameError`, `N/A` (`is_artefact`)
+_HANDLE_LIKE = 4  # ... written as a handle would be (`exide`)
+_CJK_NAME = 8  # a name in CJK characters
+_LOWER_ONLY = 16  # all in lower case
+_NAME_SHAPE = 32  # the shape of a name, however written (`looks_like_name` and more)
+_LENIENT_NAME = 64  # a mononym, a handle or a few plain words: a name where the position says so
+
+
+@lru_cache(maxsize=1 << 15)
+def _name_marks(part: str) -> int:
+    """What `_name_like_plain` asks of `part` beside `lenient`, each question asked once.
+
+    The refusals that look at words one at a time (function words, a subject's words,
+    an organisation's or an event's word, an acronym compound, capitalised beside
+    lower-case words, four plain words) are read from `_word_class` of each word, and
+    the words of names repeat from one name to the next: `_ORG_STRONG` and
+    `_EVENT_WORDS` (`\\b`-bounded words without blanks) and `_ACRONYM_COMPOUND` (no
+    blank in it, none behind it) find a word in a name exactly where they find it in
+    one of its blank-separated words."""
+    if not part or len(part) > 70:
+        return _REFUSED
+    toks = part.split()
+    classes = list(map(_word_class, toks))
+    seen = 0
+    for c in classes:
+        seen |= c
+    if seen & _W_REFUSED or seen & _W_CAPS and seen & _W_LOWER:
+        return _REFUSED
+    if len(toks) >= 4 and not seen & (_W_INITIAL | _W_PARTICLE):
+        return _REFUSED  # four plain words and no initial or particle: a title
+    if len(toks) >= 3:
+        toks_l = [t.lower() for t, c in zip(toks, classes) if not c & _W_INITIAL]
+        if len(toks_l) >= 3 and len(set(toks_l)) < len(toks_l):
+            return _REFUSED  # `Jobs Jobs Jobs`
+    if _no_one(part):
+        return _REFUSED
+    marks = 0
+    if is_artefact(part):
+        marks = _ARTEFACT | (_HANDLE_LIKE if _HANDLE.match(part) else 0)
+    if _CJK.match(part.replace(" ", "")):
+        return marks | _CJK_NAME
+    if part == part.lower():
+        marks |= _LOWER_ONLY
+    if looks_like_name(part):
+        return marks | _NAME_SHAPE
+    if "(" in part:
+        plain = _NICK_PAREN.sub(" ", part).strip()
+        if plain != part and looks_like_name(plain):
+            return marks | _NAME_SHAPE
+    if 2 <= len(toks) <= 7 and all(_NAME_PART.match(t) for t in toks) \
+            and sum(t[0].isupper() for t in toks) >= 2 and not _ORG_WORDS.found(part) \
+            and not any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in toks):
+        return marks | _NAME_SHAPE
+    if len(toks) == 1 and (_MONONYM.match(part) or _HANDLE.match(part)):
+        return marks | (0 if _ORG_WORDS.found(part) else _LENIENT_NAME)
+    if len(toks) <= 4 and _WORDS_ONLY.match(part) and not _ORG_WORDS.found(part):
+        return marks | _LENIENT_NAME
+    return marks
+
+
+# What one word tells `_name_marks`, as bits.
+_W_REFUSED = 1  # a word no name holds
+_W_INITIAL = 2  # `J.`: may repeat in a name, and is no plain word
+_W_PARTICLE = 4  # `van`, `de` (no initial)
+_W_CAPS = 8  # a capitalised word (or one of its parts between parentheses)
+_W_LOWER = 16  # a lower-case word that is no particle
+
+
+@lru_cache(maxsize=1 << 15)  # first names, surnames and particles recur across names
+def _word_class(tok: str) -> int:
+    """`_name_like_plain`'s questions of one blank-separated word of a name."""
+    low = tok.lower()
+    w = low.strip(".,;:()")
+    if w in _FUNCTION_WORDS and w not in _NAME_SHORT or low.strip(".,") in _TOPIC_WORDS \
+            or _ORG_STRONG.found(tok) or _EVENT_WORDS.found(tok) or _ACRONYM_COMPOUND.search(tok):
+        return _W_REFUSED
+    bits = _W_INITIAL if _INITIAL_TOKEN.match(tok) else _W_PARTICLE if low in _PARTICLE_WORDS else 0
+    for piece in tok.replace("(", " ").replace(")", " ").split():  # as `_mixed_case_words`
+        w = piece.strip(".,'’-")
+        if not w or not w[0].isalpha():
+            continue
+        if w[0].isupper():
+            bits |= _W_CAPS
+        elif w.lower() not in _PARTICLE_WORDS:
+            bits |= _W_LOWER
+    return bits
+
+
+def _name_like_plain(part: str, lenient: bool = False) -> bool:
+    """`name_like` with each question asked of the whole name in turn: the reference."""
     if not part or len(part) > 70 or is_artefact(part) and not (lenient and _HANDLE.match(part)):
         return False
     if _NOT_PEOPLE_ANY.found(part) or _ORG_STRONG.found(part):
@@ -373,7 +509,13 @@ def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
     if "(" not in text and "[" not in text:
         if len(seps) == 1:
             return text.split(seps[0])
-        return _seps_pattern(seps).split(text)
+        found = None
+        for sep in seps:
+            if sep in text:
+                if found is not None:
+                    return _seps_pattern(seps).split(text)
+                found = sep
+        return [text] if found is None else text.split(found)  # (one kind: str.split)
     if not all(len(s) == 1 for s in seps):
         return _split_top_plain(text, seps)
     # Separators of one character: only brackets and separators need looking at.
@@ -502,7 +644,7 @@ def _names_of(chunk: str, lenient: bool) -> list[str]:
         chunk = _ET_AL.sub("", chunk)
     chunk = _without_lead_and(chunk)
     pieces = _split_top(chunk, (",", "·", "•", "|", "，", "、"))
-    if _AND.search(chunk) is None:
+    if not _may_hold_and(chunk) or _AND.search(chunk) is None:
         parts = pieces  # (no `and` in the line: none in its pieces either)
     else:
         parts = []
@@ -549,7 +691,7 @@ def _read_people(line: str, lenient: bool) -> People | None:
     if not text or len(text) > 3000:
         return None
     text = _without_honorifics(text)
-    if _NOT_PEOPLE_ANY.found(text.strip(" .")):
+    if _no_one(text.strip(" .")):  # (asked again of its one name, when it is one)
         return People((), 1.0, 0, 0)
     people: list[Person] = []
     entries = ok = 0
