@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from planner.ids import IdAllocator, session_id, session_ids, talk_id, title_ids
 from planner.model import SessionKind
+from planner.parsers import names
 from planner.parsers.program import people
 from planner.parsers.program.build import _YEARISH, may_hold_year, may_hold_years
 from planner.parsers.program.doc import Line
@@ -596,6 +597,28 @@ def test_real_names_lose_the_honorifics_the_pattern_takes():
     for raw in _real_people_names():
         for text in (raw, "Dr. " + raw, "Prof " + raw):
             assert people._without_honorifics(text) == people._HONORIFIC.sub("", text), text
+
+
+ARTEFACT_BITS = ["Error", "NameError", "KeyException", "none", "N/A", "n/a", "TBA", "et al.",
+                 "Et Al", "and others", "OTHERS", "anonymous", "Ann Bo", "3", "@", "://", " ",
+                 "\n", "ſ", "İ", "K", "Exception", "Errors"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(ARTEFACT_BITS), st.text(max_size=3)), max_size=4)
+       .map("".join))
+def test_artefacts_are_found_where_the_patterns_find_them(name):
+    text = name.strip()
+    expected = not text or bool(names._ARTEFACT_WORDS.match(text) or names._EXCEPTION_NAME.match(
+        text) or names._ARTEFACT_CHARS.search(text))
+    assert names.is_artefact.__wrapped__(name) == expected
+
+
+@settings(max_examples=600, deadline=None)
+@given(case_texts)
+def test_one_search_for_an_organisation_or_event_word_is_the_two(text):
+    assert people._ORG_OR_EVENT_WORD.found(text) == (
+        _ORG_STRONG.found(text) or _EVENT_WORDS.found(text))
 
 
 AND_BITS = ["and", "AND", "und", "et", "Et", "y", "Y", "&", " ", "\t", "\xa0", "Ann", "Sandy",

@@ -214,6 +214,9 @@ def is_artefact(name: str) -> bool:
     text = name.strip()
     if not text:
         return True
-    if _ARTEFACT_WORDS.match(text) or _EXCEPTION_NAME.match(text):
+    # (each whole-text pattern asked only of a text it could match: the artefact words
+    # are ten characters at most, an exception's name ends in its kind)
+    if len(text) <= 10 and _ARTEFACT_WORDS.match(text) \
+            or text.endswith(("Error", "Exception")) and _EXCEPTION_NAME.match(text):
         return True
     return _ARTEFACT_CHARS.search(text) is not None

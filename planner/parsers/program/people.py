@@ -296,7 +296,7 @@ def _name_marks(part: str) -> int:
     marks = 0
     if is_artefact(part):
         marks = _ARTEFACT | (_HANDLE_LIKE if _HANDLE.match(part) else 0)
-    if _CJK.match(part.replace(" ", "")):
+    if not part.isascii() and _CJK.match(part.replace(" ", "")):
         return marks | _CJK_NAME
     if part == part.lower():
         marks |= _LOWER_ONLY
@@ -331,10 +331,12 @@ def _word_class(tok: str) -> int:
     low = tok.lower()
     w = low.strip(".,;:()")
     if w in _FUNCTION_WORDS and w not in _NAME_SHORT or low.strip(".,") in _TOPIC_WORDS \
-            or _ORG_STRONG.found(tok) or _EVENT_WORDS.found(tok) or _ACRONYM_COMPOUND.search(tok):
+            or _ORG_OR_EVENT_WORD.found(tok) or "-" in tok and _ACRONYM_COMPOUND.search(tok):
         return _W_REFUSED
-    bits = _W_INITIAL if _INITIAL_TOKEN.match(tok) else _W_PARTICLE if low in _PARTICLE_WORDS else 0
-    for piece in tok.replace("(", " ").replace(")", " ").split():  # as `_mixed_case_words`
+    bits = _W_INITIAL if len(tok) == 2 and _INITIAL_TOKEN.match(tok) \
+        else _W_PARTICLE if low in _PARTICLE_WORDS else 0
+    pieces = tok.replace("(", " ").replace(")", " ").split() if "(" in tok or ")" in tok else (tok,)
+    for piece in pieces:  # as `_mixed_case_words`
         w = piece.strip(".,'’-")
         if not w or not w[0].isalpha():
             continue
@@ -423,6 +425,20 @@ _FUNCTION_WORDS = frozenset(
     "isn't won't let's don’t doesn’t can’t isn’t won’t let’s all any more most some yes new "
     "about against between beyond inside outside within during after before".split()
 )
+
+
+def _words_of(found: AnyCase) -> str:
+    """The alternatives of a `\\b(?:…)\\b` pattern."""
+    source = found.pattern.pattern
+    assert source.startswith(r"\b(?:") and source.endswith(r")\b"), source
+    return source[len(r"\b(?:"):-len(r")\b")]
+
+
+# `_ORG_STRONG` or `_EVENT_WORDS`, one search for both.
+_ORG_OR_EVENT_WORD = AnyCase(re.compile(
+    rf"\b(?:{_words_of(_ORG_STRONG)}|{_words_of(_EVENT_WORDS)})\b", re.IGNORECASE))
+
+
 # Short words that are names in some languages (`An Nguyen`, `Do Van`, `Le Wang`).
 _NAME_SHORT = frozenset("an do to ha ho le la de da di du el al".split())
 
