@@ -599,6 +599,19 @@ def test_real_names_lose_the_honorifics_the_pattern_takes():
             assert people._without_honorifics(text) == people._HONORIFIC.sub("", text), text
 
 
+@settings(max_examples=1500, deadline=None)
+@given(name_texts)
+def test_a_name_looks_like_one_by_its_words_as_by_asking_each_in_turn(part):
+    assert names.looks_like_name.__wrapped__(part) == names._looks_like_name_plain(part)
+
+
+def test_real_names_look_like_names_by_their_words_as_by_asking_each_in_turn():
+    texts = _real_people_names() + [title for path in FRAB for title, _ in _frab_items(path)]
+    for text in texts:
+        for part in (text, people.clean_name(text), text + " Jr.", text.lower()):
+            assert names.looks_like_name.__wrapped__(part) == names._looks_like_name_plain(part), part
+
+
 ARTEFACT_BITS = ["Error", "NameError", "KeyException", "none", "N/A", "n/a", "TBA", "et al.",
                  "Et Al", "and others", "OTHERS", "anonymous", "Ann Bo", "3", "@", "://", " ",
                  "\n", "ſ", "İ", "K", "Exception", "Errors"]

@@ -82,7 +82,46 @@ def looks_like_name(part: str) -> bool:
 
     Mononyms are rejected on purpose: one-word entries on author lines are far more
     often scraping artefacts (`NameError`) than people.
+
+    `_looks_like_name_plain`, with what each word says judged once per word
+    (`_word_fault`): first names and surnames recur from one name to the next.
     """
+    if not part or len(part) > MAX_NAME_LENGTH or ":" in part or part.endswith(("?", "!")):
+        return False
+    tokens = part.split()
+    if not 2 <= len(tokens) <= 6:
+        return False
+    for tok in tokens[:-1]:
+        if _word_fault(tok):
+            return False
+    # A sentence ends with a full stop after a long word; a name ends with one only
+    # after an initial or "Jr.".
+    last = tokens[-1]
+    fault = _word_fault(last)
+    return not fault or fault == _STOPPED and last in ("Jr.", "Sr.")
+
+
+_UNNAMELY = 1  # a title word, or a word no name is written with
+_STOPPED = 2  # a full stop after a word that is no initial: only a name's last word, `Jr.`
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_fault(tok: str) -> int:
+    """What `_looks_like_name_plain` holds against one word of a name, if anything."""
+    low = tok.lower()
+    if low in _TITLE_WORDS or not _NAME_TOKEN.match(tok):
+        return _UNNAMELY
+    initial = _INITIAL.match(tok) is not None
+    if (
+        tok[0].islower() and low not in _PARTICLES and not initial
+        and not tok.replace("-", "").replace("'", "").replace("’", "").isalpha()
+    ):
+        return _UNNAMELY
+    return _STOPPED if tok.endswith(".") and not initial else 0
+
+
+def _looks_like_name_plain(part: str) -> bool:
+    """`looks_like_name` asking each word every question in turn: the reference."""
     if not part or len(part) > MAX_NAME_LENGTH or ":" in part or part.endswith(("?", "!")):
         return False
     tokens = part.split()
