@@ -20,7 +20,7 @@ from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import split_item, title_parts
+from .items import ItemParts, holds_for, page_split, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -92,6 +92,9 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        # a timed line's text -> its split as `prepare` made it, where reading it again
+        # would give the same (see items.holds_for): each such line is split once
+        self._page_splits: dict[str, ItemParts] = {}
         self.more_occurrences: dict[int, Line] = {}  # a further time line -> its title line
         # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
         # level of the heading it stands under]
@@ -159,13 +162,18 @@ class Reader:
         for k, rest in enumerate(rests):
             if _sep_settled(seps, len(rests) - k):
                 break
-            got = split_item(rest)
+            got, plain = page_split(rest)
+            if plain:
+                self._page_splits[rest] = got
             if got.people and got.sep and not _either_side(got):
                 seps[got.sep] += 1
         if seps:
             sep, n = seps.most_common(1)[0]
             if n >= 3 and n >= 0.6 * sum(seps.values()):
                 self.prefer_sep = sep
+        # (kept only where reading the line again with the page's separator gives the same)
+        self._page_splits = {rest: got for rest, got in self._page_splits.items()
+                             if holds_for(got, self.prefer_sep)}
         # Time lines that own no paragraphs under them: a list of `9:00 - 9:30 Title`.
         if headers >= 4 and followed >= 0.6 * headers:
             self.own_paragraphs = False
@@ -444,8 +452,11 @@ class Reader:
         if not rest:
             draft.slot = True
             return
-        parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
-                           prefer=self.prefer_sep, title_only=title_only)
+        parts = self._page_splits.pop(rest, None) if not spans and not title_only and not self.labels \
+            else None
+        if parts is None:
+            parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
+                               prefer=self.prefer_sep, title_only=title_only)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
