@@ -69,7 +69,14 @@ from planner.parsers.program.people import (
     _units,
     _units_plain,
 )
-from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _inside, _sep_settled
+from planner.parsers.program.reader import (
+    _CLOCKISH,
+    _OPEN_RANGE,
+    _RUN_START,
+    _inside,
+    _may_open_range,
+    _sep_settled,
+)
 from planner.parsers.program.stated_zone import (
     _TIME_WORDS,
     ABBREVIATIONS,
@@ -268,7 +275,8 @@ ITEM_BITS = ["Title", "Deep Learning", ", ", ": ", " - ", " – ", " by ", " by 
              "(", ")", "[", "]", "Ann Bo", "Cy Dee", "Zoë Ødegaard", "(MIT)", "(4)", "and",
              " & ", "; ", "·", "Keynote", "Invited talk (Brunskill)", "replaced by Bin Yu",
              "University of X", "(paper, slides)", "Tutorial", "et al.", "Session Chair: Y",
-             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3"]
+             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3",
+             "Philipp K. Krause", ". ", "GNU Health. Incorporating", "v2. ", "A. "]
 items = st.lists(st.one_of(st.sampled_from(ITEM_BITS), st.text(max_size=4)), max_size=14) \
     .map("".join)
 
@@ -702,3 +710,11 @@ def test_the_lead_range_pre_checks_miss_no_meridiem_zone_or_day(clocks, word, ta
     got = lead_range_header(text)
     if got is not None:
         assert got == _header_of_plain(Line(1, text)), text
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["4:00", " pm", "PM", " -", "-", "--", "–", "—", " to", "TO",
+                                           "tO", " |", "|", " ", "\t", "\u2003", "9", "*", "•"]),
+                          st.text(max_size=2)), max_size=7).map("".join))
+def test_an_open_range_is_only_turned_away_where_its_pattern_fails(text):
+    assert _may_open_range(text) or _OPEN_RANGE.match(text) is None

@@ -253,7 +253,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if "@" in t or "#" in t or _has_quote(t) or t.rstrip().endswith(")"):
+    if "@" in t or "#" in t or _has_quote(t) or t.endswith(")"):
         return None
     if ":" in t and (prefer == "label" or _may_hold_field(t) and _FIELD.search(t) is not None):
         return None
@@ -671,7 +671,7 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     `_split_kinds`), for the kinds the text holds: the plain twin of `_other_reaches`
     and `_holds_other`, which look only for what could matter."""
     out = []
-    if ". " in masked:
+    if ". " in masked and _STOP.search(masked):
         out.append(_STOP_BOUND)
     if _ends_in_paren(text):
         out.append(3.0)
@@ -689,8 +689,9 @@ def _other_reaches(text: str, masked: str, prefer: str | None, comma: float) -> 
     `text` (one of `_other_bounds` reaches it).  The kinds whose bound stays below
     `comma` are not looked for (on a page of `Title, People` that is the dash and the
     colon), and a full stop's split and `by` outscore every comma (3.6 and 4.0 against
-    3.5 at most)."""
-    if ". " in masked:
+    3.5 at most).  A full stop is one that `_STOP` finds: not that of an initial
+    (`Philipp K. Krause`), which many names hold."""
+    if ". " in masked and _STOP.search(masked):
         return True
     if _ends_in_paren(text) and 3.0 >= comma:
         return True

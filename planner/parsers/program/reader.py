@@ -328,7 +328,7 @@ class Reader:
         if layout and rest:
             # `Salon F, Friday, June 29, 4:00 pm-5:30 pm`: the room, before the day
             room, rest = room or _when_only(ln) or None, ""
-        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
+        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|")) if "@" in rest else None
         # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
         # the title above it its day, time and room; so does a bare day and time ending
         # its paragraph on a page that writes every entry so (see _title_first_ends)
@@ -364,7 +364,7 @@ class Reader:
         # (a span from before the time over the rest counts for the rest: the whole
         # `[9:30 to 11:00: Title](session1)` is a link on the title)
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset or s.end > h.rest_offset
-                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" else ()
+                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" and ln.spans else ()
         if h.rest_offset and spans:
             spans = tuple(s.shifted(h.rest_offset, clamp=True) for s in spans)
         if under_title:
@@ -1472,10 +1472,19 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
 def _open_range(ln: Line, nxt: Line) -> Line | None:
     """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
     line each), read as one line; None for any other pair of lines."""
-    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
-            or not _CLOCK_FIRST.match(nxt.text):
+    if ln.cells is not None or nxt.cells is not None or not _may_open_range(ln.text) \
+            or not _OPEN_RANGE.match(ln.text) or not _CLOCK_FIRST.match(nxt.text):
         return None
     return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
+
+
+def _may_open_range(text: str) -> bool:
+    """False when `_OPEN_RANGE` certainly does not match `text`: the line would end in
+    its dash or `to`, then blanks and one `|` at most (asked of every line, and nearly
+    every line ends otherwise)."""
+    end = text.rstrip()
+    end = end[:-1].rstrip() if end.endswith("|") else end
+    return end[-1:] in ("-", "–", "—", "o", "O")
 
 
 _OPEN_RANGE = re.compile(r"^[\s*•|-]*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?\s?m\.?)?\s*(?:-{1,2}|–|—|to)\s*\|?\s*$",
