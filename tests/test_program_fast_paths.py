@@ -50,13 +50,17 @@ from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
     _LABEL_PREFIX,
+    _LABEL_SUFFIX,
     _PATTERN_FIRST_WORDS,
     _WORD,
+    LABELS,
     _may_lead_label,
+    fold_label,
     kind_from_words,
     kind_from_words_plain,
     kinds_from_words,
     may_name_kind,
+    split_label,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
 from planner.parsers.program.people import (
@@ -718,3 +722,38 @@ def test_the_lead_range_pre_checks_miss_no_meridiem_zone_or_day(clocks, word, ta
                           st.text(max_size=2)), max_size=7).map("".join))
 def test_an_open_range_is_only_turned_away_where_its_pattern_fails(text):
     assert _may_open_range(text) or _OPEN_RANGE.match(text) is None
+
+
+def _split_label_reference(text: str, extra: frozenset[str] = frozenset()):
+    """`split_label` trying the prefix pattern on every text."""
+    m = _LABEL_PREFIX.match(text)
+    if m:
+        label = m.group("label").strip()
+        key = fold_label(label)
+        if key in LABELS or key in extra:
+            return label, LABELS.get(key), m.group("rest").strip()
+    m = _LABEL_SUFFIX.match(text)
+    if m:
+        key = fold_label(m.group("label"))
+        if key in LABELS:
+            return m.group("label"), LABELS[key], m.group("rest").strip()
+    return None, None, text
+
+
+LABEL_BITS = ["Keynote", "keynote talk", "Invited Talk", "Infra Finder", "Coffee-Break", "Panel",
+              "Lightning Talks", ": ", " - ", " – ", " | ", "|", ":", "-", ".", " ", "Title",
+              "(Invited Talk)", "Deep Learning", "Ann Bo", "A", "Keynotes", "Tutorial.X"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(LABEL_BITS), st.text(max_size=3)), max_size=8).map("".join),
+       st.sampled_from([frozenset(), frozenset({"deep learning"}), frozenset({"title"})]))
+def test_labels_are_found_as_trying_the_pattern_everywhere_finds_them(text, extra):
+    assert split_label(text, extra) == _split_label_reference(text, extra)
+
+
+def test_real_titles_lose_no_label_to_the_first_word_test():
+    titles = [title for path in FRAB for title, _ in _frab_items(path)]
+    assert len(titles) > 50
+    for title in titles + [f"Keynote: {t}" for t in titles[:50]] + [f"Panel - {t}" for t in titles[:50]]:
+        assert split_label(title) == _split_label_reference(title), title
