@@ -693,14 +693,22 @@ def _other_reaches(text: str, masked: str, prefer: str | None, comma: float) -> 
     (`Philipp K. Krause`), which many names hold."""
     if ". " in masked and _STOP.search(masked):
         return True
-    if _ends_in_paren(text) and 3.0 >= comma:
+    if 3.0 >= comma and _ends_in_paren(text):
         return True
-    for kind, left in (("dash", 2.0), ("colon", 2.2)):
-        if (_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma
-                or left + (1.5 if prefer == kind + "-first" else 0) >= comma) \
-                and _holds(masked, kind):
+    for kind in _kinds_reaching(prefer, comma):
+        if _holds(masked, kind):
             return True
     return _holds(masked, "by")
+
+
+@lru_cache(maxsize=64)
+def _kinds_reaching(prefer: str | None, comma: float) -> tuple[str, ...]:
+    """The dash and the colon where a split of theirs (people after or before it) could
+    score `comma` or more on a page that prefers `prefer` (worked out once per page's
+    separator, not once a line)."""
+    return tuple(kind for kind, left in (("dash", 2.0), ("colon", 2.2))
+                 if _BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma
+                 or left + (1.5 if prefer == kind + "-first" else 0) >= comma)
 
 
 def _holds_other(text: str, masked: str) -> bool:
