@@ -26,6 +26,8 @@ from planner.parsers.program.drafts import Draft
 from planner.parsers.program.inline import _TOKEN, _next_token, _squash
 from planner.parsers.program.items import (
     _FIELD,
+    _LAST_PARENS,
+    _LINK_LABELS,
     _SEPARATOR_OF,
     _best_split,
     _best_split_plain,
@@ -35,22 +37,31 @@ from planner.parsers.program.items import (
     _may_hold,
     _may_hold_field,
     _other_bounds,
+    _only_link_labels,
     _other_reaches,
     _plain_item,
     _plain_title,
     _split_item,
+    _title_like,
+    holds_for,
+    page_split,
+    split_item,
 )
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
     _KIND_WORDS,
     _LABEL_PREFIX,
+    _LABEL_SUFFIX,
     _PATTERN_FIRST_WORDS,
     _WORD,
+    LABELS,
     _may_lead_label,
+    fold_label,
     kind_from_words,
     kind_from_words_plain,
     kinds_from_words,
     may_name_kind,
+    split_label,
 )
 from planner.parsers.program.lines import _header_of_plain, lead_range_header
 from planner.parsers.program.people import (
@@ -63,7 +74,14 @@ from planner.parsers.program.people import (
     _units,
     _units_plain,
 )
-from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _inside, _sep_settled
+from planner.parsers.program.reader import (
+    _CLOCKISH,
+    _OPEN_RANGE,
+    _RUN_START,
+    _inside,
+    _may_open_range,
+    _sep_settled,
+)
 from planner.parsers.program.stated_zone import (
     _TIME_WORDS,
     ABBREVIATIONS,
@@ -266,7 +284,8 @@ ITEM_BITS = ["Title", "Deep Learning", ", ", ": ", " - ", " – ", " by ", " by 
              "(", ")", "[", "]", "Ann Bo", "Cy Dee", "Zoë Ødegaard", "(MIT)", "(4)", "and",
              " & ", "; ", "·", "Keynote", "Invited talk (Brunskill)", "replaced by Bin Yu",
              "University of X", "(paper, slides)", "Tutorial", "et al.", "Session Chair: Y",
-             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3"]
+             "Prof. Dr. Sören Auer", "Martin Haase/maha", "exide", "李雷, 韩梅梅", "Room 3",
+             "Philipp K. Krause", ". ", "GNU Health. Incorporating", "v2. ", "A. "]
 items = st.lists(st.one_of(st.sampled_from(ITEM_BITS), st.text(max_size=4)), max_size=14) \
     .map("".join)
 
@@ -727,3 +746,116 @@ def test_a_range_in_no_column_nests_under_no_entry(start, end, parent_level, par
     parent = Draft(line=1, level=parent_level, start=parent_start, end=parent_end,
                    column=parent_column, slot=parent_slot)
     assert not _inside(child, parent)
+
+
+SEPARATORS = [None, "comma", "dash", "colon", "dash-first", "colon-first", "by", "stop", "paren",
+              "space", "label"]
+
+
+def _page_split_holds(text: str) -> None:
+    """Where `holds_for` says prepare's split of `text` holds for a page separator, it
+    is the split the reader would make with that separator."""
+    got, plain = page_split(text)
+    assert got == split_item(text), text
+    if plain:
+        for prefer in SEPARATORS:
+            if holds_for(got, prefer):
+                assert got == split_item(text, prefer=prefer), (text, prefer)
+
+
+def test_real_lines_split_once_for_the_page_split_as_they_are_read():
+    """`Reader.prepare` splits the first timed lines without the page's separator (to
+    learn it) and the reader keeps those splits where they hold: real titles and names
+    written as time-first lines and the ways around."""
+    lines = []
+    for path in FRAB:
+        for k, (title, names) in enumerate(_frab_items(path)):
+            lines += [f"{title} ({k}), {', '.join(names)}", title, f"{title}, {names[0]}",
+                      f"{title} - {' and '.join(names)}", f"{', '.join(names)}: {title}"]
+    assert len(lines) > 250
+    for text in lines:
+        _page_split_holds(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(plain_items)
+def test_prepared_splits_hold_for_the_page_separator(text):
+    _page_split_holds(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["Ana Ruiz", " ", ",", "\t", "word", "x" * 30]),
+                          st.text(max_size=3)), max_size=12).map("".join))
+def test_title_like_counts_words_only_where_they_may_be_too_many(text):
+    words = text.split()
+    assert _title_like(text) == (1 <= len(words) <= 40 and not text.endswith(","))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["Title ", "(", ")", "3", "12", "٣", "²", ", ", "slides",
+                                           "🔗", "pdf"]), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_number_in_the_final_parenthesis_is_no_link_label(text):
+    m = _LAST_PARENS.search(text) if text.rstrip().endswith(")") else None
+    plain = m is not None and all(_LINK_LABELS.match(w) for w in (x.strip() for x in m.group(1).split(","))
+                                  if w)
+    assert _only_link_labels(text) == plain
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(["9:00 - 9:10 ", "10.00-10.30 ", "8:00 – 8:10 "]),
+       st.one_of(st.sampled_from(["am Title", "pm", "PM Title", "Noon talk", "AoE x", "CET Talk",
+                                  "UTC+2 x", "EST", "ET Talk", "Monday x", "May Day", "Day 2",
+                                  "Uhr x", "a.m. x", "p m x", "ABCDT x", "Midnight", "Mar. 3",
+                                  "GMT", "Talk", "Ab"]), st.text(max_size=6)),
+       st.text(max_size=6))
+def test_the_lead_range_pre_checks_miss_no_meridiem_zone_or_day(clocks, word, tail):
+    """The character tests before the meridiem and zone patterns turn away only lines
+    those patterns turn away too: the fast header is the plain one wherever it is given."""
+    text = clocks + word + tail
+    got = lead_range_header(text)
+    if got is not None:
+        assert got == _header_of_plain(Line(1, text)), text
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["4:00", " pm", "PM", " -", "-", "--", "–", "—", " to", "TO",
+                                           "tO", " |", "|", " ", "\t", "\u2003", "9", "*", "•"]),
+                          st.text(max_size=2)), max_size=7).map("".join))
+def test_an_open_range_is_only_turned_away_where_its_pattern_fails(text):
+    assert _may_open_range(text) or _OPEN_RANGE.match(text) is None
+
+
+def _split_label_reference(text: str, extra: frozenset[str] = frozenset()):
+    """`split_label` trying the prefix pattern on every text."""
+    m = _LABEL_PREFIX.match(text)
+    if m:
+        label = m.group("label").strip()
+        key = fold_label(label)
+        if key in LABELS or key in extra:
+            return label, LABELS.get(key), m.group("rest").strip()
+    m = _LABEL_SUFFIX.match(text)
+    if m:
+        key = fold_label(m.group("label"))
+        if key in LABELS:
+            return m.group("label"), LABELS[key], m.group("rest").strip()
+    return None, None, text
+
+
+LABEL_BITS = ["Keynote", "keynote talk", "Invited Talk", "Infra Finder", "Coffee-Break", "Panel",
+              "Lightning Talks", ": ", " - ", " – ", " | ", "|", ":", "-", ".", " ", "Title",
+              "(Invited Talk)", "Deep Learning", "Ann Bo", "A", "Keynotes", "Tutorial.X"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(LABEL_BITS), st.text(max_size=3)), max_size=8).map("".join),
+       st.sampled_from([frozenset(), frozenset({"deep learning"}), frozenset({"title"})]))
+def test_labels_are_found_as_trying_the_pattern_everywhere_finds_them(text, extra):
+    assert split_label(text, extra) == _split_label_reference(text, extra)
+
+
+def test_real_titles_lose_no_label_to_the_first_word_test():
+    titles = [title for path in FRAB for title, _ in _frab_items(path)]
+    assert len(titles) > 50
+    for title in titles + [f"Keynote: {t}" for t in titles[:50]] + [f"Panel - {t}" for t in titles[:50]]:
+        assert split_label(title) == _split_label_reference(title), title

@@ -148,10 +148,42 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
         if whole.title and whole.people and whole.people_score >= 0.99 \
                 and len(whole.title.split()) >= 2 and all(name_like(p.name) for p in whole.people):
             return whole
-    got = _split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer)
+    return _copied(_split_item(text, tuple(spans), labels, rooms, lenient_people, title_only, prefer))
+
+
+def _copied(got: ItemParts) -> ItemParts:
+    """A copy of a cached answer, its lists the caller's own."""
     return ItemParts(got.title, got.label, got.kind, list(got.people), got.people_score,
                      list(got.chairs), got.room, got.url, list(got.notes), got.venue, got.by_label,
                      got.sep)
+
+
+def page_split(text: str) -> tuple[ItemParts, bool]:
+    """`split_item(text)` (no styles, no labels, no page separator: as `Reader.prepare`
+    asks it, to learn the page's separator), and whether the answer is that of a plain
+    line (`_plain_item`), which does not depend on the known rooms.
+
+    Such an answer is also `split_item(text, prefer=sep)` for the separator `sep` it
+    split at (see `holds_for`): the reader reads the same line again with the page's
+    separator, and need not split it twice."""
+    plain = _plain_item(text, False, None)
+    if plain is not None:
+        return plain, True
+    return _copied(_split_item(text, (), frozenset(), frozenset(), False, False, None)), False
+
+
+def holds_for(parts: ItemParts, prefer: str | None) -> bool:
+    """Whether a plain line's `page_split` answer is its `split_item(text, prefer=prefer)`
+    too (no styles, no labels, not title only).
+
+    `prefer` changes no judgment of a split, only its score: every split of the
+    preferred kind scores 1.5 more (the dash, comma and colon; `by`, a full stop and a
+    final parenthesis gain nothing), and `_plain_item` turns away lines with a colon
+    when it is "label".  The best split (the highest score, the first in the line of
+    equals) found without a preference is still the best when its own kind is
+    preferred: it gains as much as its rivals of that kind and more than all others.
+    So the answer holds when `prefer` is None or the separator it split at."""
+    return prefer is None or prefer == parts.sep and prefer != "label"
 
 
 def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
@@ -201,6 +233,12 @@ def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:
 _QUOTES = frozenset("\"“”„«»")
 
 
+def _has_quote(t: str) -> bool:
+    """Whether `t` holds one of `_QUOTES`: six substring tests, each a C scan of the
+    text, where `_QUOTES.isdisjoint(t)` hashes every character (asked of every line)."""
+    return '"' in t or "“" in t or "”" in t or "„" in t or "«" in t or "»" in t
+
+
 def _plain_item(text: str, lenient: bool, prefer: str | None,
                 labels: frozenset[str] = frozenset()) -> ItemParts | None:
     """`_split_item` of a line without styles, quickly, for the commonest lines of all:
@@ -215,7 +253,7 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if "@" in t or "#" in t or not _QUOTES.isdisjoint(t) or t.rstrip().endswith(")"):
+    if "@" in t or "#" in t or _has_quote(t) or t.endswith(")"):
         return None
     if ":" in t and (prefer == "label" or _may_hold_field(t) and _FIELD.search(t) is not None):
         return None
@@ -633,7 +671,7 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     `_split_kinds`), for the kinds the text holds: the plain twin of `_other_reaches`
     and `_holds_other`, which look only for what could matter."""
     out = []
-    if ". " in masked:
+    if ". " in masked and _STOP.search(masked):
         out.append(_STOP_BOUND)
     if _ends_in_paren(text):
         out.append(3.0)
@@ -651,17 +689,26 @@ def _other_reaches(text: str, masked: str, prefer: str | None, comma: float) -> 
     `text` (one of `_other_bounds` reaches it).  The kinds whose bound stays below
     `comma` are not looked for (on a page of `Title, People` that is the dash and the
     colon), and a full stop's split and `by` outscore every comma (3.6 and 4.0 against
-    3.5 at most)."""
-    if ". " in masked:
+    3.5 at most).  A full stop is one that `_STOP` finds: not that of an initial
+    (`Philipp K. Krause`), which many names hold."""
+    if ". " in masked and _STOP.search(masked):
         return True
-    if _ends_in_paren(text) and 3.0 >= comma:
+    if 3.0 >= comma and _ends_in_paren(text):
         return True
-    for kind, left in (("dash", 2.0), ("colon", 2.2)):
-        if (_BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma
-                or left + (1.5 if prefer == kind + "-first" else 0) >= comma) \
-                and _holds(masked, kind):
+    for kind in _kinds_reaching(prefer, comma):
+        if _holds(masked, kind):
             return True
     return _holds(masked, "by")
+
+
+@lru_cache(maxsize=64)
+def _kinds_reaching(prefer: str | None, comma: float) -> tuple[str, ...]:
+    """The dash and the colon where a split of theirs (people after or before it) could
+    score `comma` or more on a page that prefers `prefer` (worked out once per page's
+    separator, not once a line)."""
+    return tuple(kind for kind, left in (("dash", 2.0), ("colon", 2.2))
+                 if _BASE_BONUS[kind] + (1.5 if prefer == kind else 0) + 1.0 >= comma
+                 or left + (1.5 if prefer == kind + "-first" else 0) >= comma)
 
 
 def _holds_other(text: str, masked: str) -> bool:
@@ -959,10 +1006,16 @@ def _strong_people(got) -> bool:
 
 
 def _only_link_labels(text: str) -> bool:
+    """Whether the final parenthesis of `text` holds only link labels (`(paper, slides)`,
+    `(🔗)`).  A number alone (`(3)`, the commonest final parenthesis of a program's
+    titles) holds none: each label is letters or one to three signs, no digit."""
     m = _LAST_PARENS.search(text) if _ends_in_paren(text) else None
     if not m:
         return False
-    words = [w.strip() for w in m.group(1).split(",")]
+    inner = m.group(1)
+    if inner.isdecimal():
+        return False
+    words = [w.strip() for w in inner.split(",")]
     return all(_LINK_LABELS.match(w) for w in words if w)
 
 
@@ -970,8 +1023,14 @@ _LAST_PARENS = re.compile(r"\(([^()]*)\)\s*$")
 
 
 def _title_like(text: str) -> bool:
-    words = text.split()
-    return 1 <= len(words) <= 40 and not text.endswith(",")
+    """One to forty words, not ending in a comma.  (A text of 80 characters or fewer
+    holds 40 words at most, each a character and a blank after it: no need to split
+    it; one word at least when anything is left once blanks are stripped.)"""
+    if text.endswith(","):
+        return False
+    if len(text) <= 80:
+        return bool(text.strip())
+    return 1 <= len(text.split()) <= 40
 
 
 def clean_title(text: str) -> str:

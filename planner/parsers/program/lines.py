@@ -175,6 +175,13 @@ def _range_mark(clocks: str) -> TimeMark | None:
     return t
 
 
+@lru_cache(maxsize=4096)  # a program's titles share their first words
+def _names_day(word: str) -> bool:
+    """Whether the first word after a range may start a day (`Monday`, `May`, `Day`)."""
+    return weekday_of(word) is not None or month_of(word) is not None or \
+        word.lower().rstrip(".") in _DAY_WORDS
+
+
 def lead_range_header(text: str) -> Header | None:
     """`_header_of_plain` for a line such as `9:00 - 9:10 Title, Speaker`, quickly, or
     None for any other line (and for the few such lines where the slow way might read
@@ -195,14 +202,14 @@ def lead_range_header(text: str) -> Header | None:
     if t is None:
         return None
     at = m.end()
-    if _CLOCK_TAIL.match(text, at):
+    # (the pattern's lookahead puts an ASCII letter at `at`: a meridiem, `noon`,
+    # `midnight` or `uhr` starts with one of ten, a zone with two capitals or `AoE`)
+    if text[at] in "apnmuAPNMU" and _CLOCK_TAIL.match(text, at):
         return None
-    z = _ZONE_AFTER.match(text, len(clocks))
-    if z is not None and _plausible_zone(z.group("zone")):
+    if ("A" <= text[at + 1:at + 2] <= "Z" or text.startswith("AoE", at)) and \
+            (z := _ZONE_AFTER.match(text, len(clocks))) is not None and _plausible_zone(z.group("zone")):
         return None
-    word = _FIRST_WORD.match(text, at).group()
-    if weekday_of(word) is not None or month_of(word) is not None or \
-            word.lower().rstrip(".") in _DAY_WORDS:
+    if _names_day(_FIRST_WORD.match(text, at).group()):
         return None
     rest = text[at:].strip()
     return Header(t, rest, len(text) - len(rest), None, "lead")

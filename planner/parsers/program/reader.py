@@ -20,7 +20,7 @@ from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import split_item, title_parts
+from .items import ItemParts, holds_for, page_split, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -92,6 +92,9 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        # a timed line's text -> its split as `prepare` made it, where reading it again
+        # would give the same (see items.holds_for): each such line is split once
+        self._page_splits: dict[str, ItemParts] = {}
         self.more_occurrences: dict[int, Line] = {}  # a further time line -> its title line
         # `Location: Auditorium B` for a block: [first line, line it ends or None, room,
         # level of the heading it stands under]
@@ -159,13 +162,18 @@ class Reader:
         for k, rest in enumerate(rests):
             if _sep_settled(seps, len(rests) - k):
                 break
-            got = split_item(rest)
+            got, plain = page_split(rest)
+            if plain:
+                self._page_splits[rest] = got
             if got.people and got.sep and not _either_side(got):
                 seps[got.sep] += 1
         if seps:
             sep, n = seps.most_common(1)[0]
             if n >= 3 and n >= 0.6 * sum(seps.values()):
                 self.prefer_sep = sep
+        # (kept only where reading the line again with the page's separator gives the same)
+        self._page_splits = {rest: got for rest, got in self._page_splits.items()
+                             if holds_for(got, self.prefer_sep)}
         # Time lines that own no paragraphs under them: a list of `9:00 - 9:30 Title`.
         if headers >= 4 and followed >= 0.6 * headers:
             self.own_paragraphs = False
@@ -320,7 +328,7 @@ class Reader:
         if layout and rest:
             # `Salon F, Friday, June 29, 4:00 pm-5:30 pm`: the room, before the day
             room, rest = room or _when_only(ln) or None, ""
-        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|"))
+        room_only = _ROOM_ONLY.match(rest.strip(" -–—:|")) if "@" in rest else None
         # `Mon Dec 3rd 08:30 -- 10:30 AM @ Room 220 E` under its title: the line gives
         # the title above it its day, time and room; so does a bare day and time ending
         # its paragraph on a page that writes every entry so (see _title_first_ends)
@@ -356,7 +364,7 @@ class Reader:
         # (a span from before the time over the rest counts for the rest: the whole
         # `[9:30 to 11:00: Title](session1)` is a link on the title)
         spans = tuple(s for s in ln.spans if s.start >= h.rest_offset or s.end > h.rest_offset
-                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" else ()
+                      and s.end >= len(ln.text.rstrip())) if h.position == "lead" and ln.spans else ()
         if h.rest_offset and spans:
             spans = tuple(s.shifted(h.rest_offset, clamp=True) for s in spans)
         if under_title:
@@ -444,8 +452,11 @@ class Reader:
         if not rest:
             draft.slot = True
             return
-        parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
-                           prefer=self.prefer_sep, title_only=title_only)
+        parts = self._page_splits.pop(rest, None) if not spans and not title_only and not self.labels \
+            else None
+        if parts is None:
+            parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
+                               prefer=self.prefer_sep, title_only=title_only)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
@@ -1461,10 +1472,19 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
 def _open_range(ln: Line, nxt: Line) -> Line | None:
     """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
     line each), read as one line; None for any other pair of lines."""
-    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
-            or not _CLOCK_FIRST.match(nxt.text):
+    if ln.cells is not None or nxt.cells is not None or not _may_open_range(ln.text) \
+            or not _OPEN_RANGE.match(ln.text) or not _CLOCK_FIRST.match(nxt.text):
         return None
     return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
+
+
+def _may_open_range(text: str) -> bool:
+    """False when `_OPEN_RANGE` certainly does not match `text`: the line would end in
+    its dash or `to`, then blanks and one `|` at most (asked of every line, and nearly
+    every line ends otherwise)."""
+    end = text.rstrip()
+    end = end[:-1].rstrip() if end.endswith("|") else end
+    return end[-1:] in ("-", "–", "—", "o", "O")
 
 
 _OPEN_RANGE = re.compile(r"^[\s*•|-]*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?\s?m\.?)?\s*(?:-{1,2}|–|—|to)\s*\|?\s*$",
