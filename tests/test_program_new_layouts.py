@@ -334,3 +334,24 @@ def test_a_speaker_field_above_the_title_field_of_a_seminar_entry_is_its_speaker
         ("Knots in Four Dimensions", "2023-05-08", "15:40", ["Ada Quill"]),
         ("Packing Spheres", "2023-05-01", "15:40", ["Ben Ortiz"]),
     ]
+
+
+def test_a_speaker_field_glued_to_the_day_or_run_on_after_the_title_field():
+    # a pasted seminar page that lost its breaks: the bold day glued to an emphasised
+    # speaker field (`**Tuesday, April 25, 2017***Speaker: Name, Place *`), and a title
+    # field with the speaker field run on (`Title: X *Speaker: Name, Place *`)
+    sch = read(
+        "**Tuesday, April 25, 2017***Speaker: Professor Ana Ruiz, Lakeside University *\n\n"
+        "Title: Waves on Thin Films\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 401\n\n"
+        "We watch waves on films of soap.\n\n"
+        "**Thursday, March 2, 2017**\n\n"
+        "Title: Sparse Rewards *Speaker: Bo Chen, Professor at Ridge College *\n\n"
+        "Time: 3:40pm – 4:30pm\n\nRoom: Hall 405\n\n"
+        "**Thursday, February 23, 2017**Title: Graphs in Motion\n\n"
+        "**Speaker: Cy Young, Hill College**Time: 3:40pm – 4:30pm\n", "colloquium.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["people"], e["room"])
+            for e in entries(sch)] == [
+        ("Waves on Thin Films", "2017-04-25", "15:40", ["Ana Ruiz"], "Hall 401"),
+        ("Sparse Rewards", "2017-03-02", "15:40", ["Bo Chen"], "Hall 405"),
+        ("Graphs in Motion", "2017-02-23", "15:40", ["Cy Young"], None),
+    ]

@@ -79,6 +79,10 @@ class Reader:
         self.days_seen = 0
         self.pending: list[Line] = []
         self.used: set[int] = set()
+        # Day lines, counted as used when the walk ends: a pasted day glued to a field
+        # (`**Tuesday, April 25, 2017***Speaker: Ana Ruiz, Auburn*`) shares its line
+        # number with that field, which must stay readable until then.
+        self.day_lines: set[int] = set()
         self.rooms: set[str] = set()
         self.labels: frozenset[str] = frozenset()
         self.people_first = False
@@ -194,6 +198,7 @@ class Reader:
             i += 1
         self.close_all()
         self.flush_pending()
+        self.used |= self.day_lines
         self._event_hours()
         self._block_room_apply()
 
@@ -291,7 +296,7 @@ class Reader:
                 # (the line is read again, as that field, with the lines after it)
                 self.pending.append(replace(ln, text=f"Speaker: {who}", spans=(), memo=None))
                 return
-            self.used.add(ln.no)
+            self.day_lines.add(ln.no)
             return
         if self.stack and self.stack[-1].from_table:
             self.close_all()  # a table's rows own their cells, not the text after the table
@@ -434,9 +439,17 @@ class Reader:
             below = self.pending[top:k] + self.pending[k + 1:]
             del self.pending[top:]
             shift = m.start(1)
+            title = m.group(1)
+            glued = _GLUED_FIELD.search(title)
+            if glued is not None:
+                # `Title: Sparse Rewards *Speaker: Bo Chen, Brown*`: a pasted page lost the
+                # break between two fields; the second is a line of the entry's body
+                below.insert(0, replace(ln, text=title[glued.end():].rstrip(" *_"), spans=(),
+                                        memo=None))
+                title = title[:glued.start()]
             spans = tuple(sp.shifted(shift, clamp=True)
-                          for sp in ln.spans if sp.end > shift)
-            return replace(ln, text=m.group(1).strip(), spans=spans, memo=None), below
+                          for sp in ln.spans if sp.end > shift and sp.start < shift + len(title))
+            return replace(ln, text=title.strip(), spans=spans, memo=None), below
         return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
@@ -1404,6 +1417,9 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+# A field of an entry run on after a title field's text (`… *Speaker: Bo Chen*`).
+_GLUED_FIELD = re.compile(
+    r"\s+[*_]*(?=(?:speakers?|presenters?|authors?|hosts?|room|location|venue)\s*:\s*\S)", re.I)
 _DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
 
 
