@@ -355,3 +355,24 @@ def test_a_speaker_field_glued_to_the_day_or_run_on_after_the_title_field():
         ("Sparse Rewards", "2017-03-02", "15:40", ["Bo Chen"], "Hall 405"),
         ("Graphs in Motion", "2017-02-23", "15:40", ["Cy Young"], None),
     ]
+
+
+def test_quoted_titles_over_date_time_and_location_fields():
+    # a colloquium page: each talk a title in double quotes (one wrapped over two
+    # paragraphs), a short note (`Candidate's Talk`), then `Date:`, `Time:`, `Location:`
+    # fields and the abstract; the `Date:` field sets the day without ending the entry
+    sch = read(
+        "## Spring Colloquia\n\n"
+        "## March 2019\n\n"
+        "\"Knots, Braids and Their Friends\"\n\n"
+        "Candidate's Talk\n\n"
+        "Date: Tuesday, March 5, 2019\n\nTime: 4:30 PM\n\nLocation: Hall 12\n\n"
+        "Abstract:\n\nWe tie knots and braid strands, and see how the two are related.\n\n"
+        "\"Counting Lattice Paths with Obstacles\n\nin the Plane and Beyond\"\n\n"
+        "Date: Tuesday, March 12, 2019\n\nTime: 4:30 PM\n\nLocation: Hall 14\n\n"
+        "Abstract:\n", "colloquia.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["room"]) for e in entries(sch)] == [
+        ("Knots, Braids and Their Friends", "2019-03-05", "16:30", "Hall 12"),
+        ("Counting Lattice Paths with Obstacles in the Plane and Beyond", "2019-03-12", "16:30",
+         "Hall 14"),
+    ]

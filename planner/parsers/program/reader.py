@@ -287,9 +287,11 @@ class Reader:
             return
         d = day_line(ln)
         if d is not None:
+            carried = self._quoted_head_before_date(ln)
             self.close_all()
             self.flush_pending()
             self.set_day(d, ln.no)
+            self.pending.extend(carried)
             who = _day_then_name(text) if ":" in text else None
             if who is not None:
                 # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
@@ -336,8 +338,11 @@ class Reader:
         fields_below: list[Line] = []
         if h.position == "field":
             # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
-            # the rest of the line its fields
-            above = self._heading_above()
+            # the rest of the line its fields (a quoted title waiting above, with its
+            # note, is such a heading too)
+            above, fields_below = self._quoted_title_above()
+            if above is None:
+                above = self._heading_above()
             if above is not None:
                 fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
                     if rest.strip() else None
@@ -421,6 +426,36 @@ class Reader:
             # seminar entry (see _title_field_above), not a heading
             return None
         return holder.pop()
+
+    def _quoted_head_before_date(self, ln: Line) -> list[Line]:
+        """A seminar entry written as a quoted title, a short note (`Candidate's Talk`),
+        then `Date: …`, `Time: …`, `Location: …` fields: the `Date:` line sets the day
+        but must not end the entry it is a field of.  The quoted title and the note
+        after it, the last lines read (waiting, or in the previous entry's body), are
+        handed back to wait for the `Time:` field (see _quoted_title_above)."""
+        got = label_line(ln.text) if ":" in ln.text else None
+        if got is None or got[0] != "date":
+            return []
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        k = _quoted_head(holder)
+        if k is None:
+            return []
+        head = holder[k:]
+        del holder[k:]
+        return head
+
+    def _quoted_title_above(self) -> tuple[Line | None, list[Line]]:
+        """The quoted title waiting above a `Time:` field (`"Rolling and Controlling"`,
+        perhaps wrapped over two lines), with at most a short note under it: the title
+        of the entry the time belongs to; the note is the entry's body."""
+        k = _quoted_head(self.pending)
+        if k is None:
+            return None, []
+        head = self.pending[k:]
+        del self.pending[k:]
+        n = 1 if _QUOTE_CLOSE.search(head[0].text.strip()[1:]) else 2
+        text = " ".join(x.text.strip() for x in head[:n]).strip(_QUOTE_CHARS + " ")
+        return replace(head[0], text=text, spans=(), memo=None), head[n:]
 
     def _title_field_above(self) -> tuple[Line | None, list[Line]]:
         """A seminar page's entry written as fields (`Title: ...`, `Speaker: ...`, an
@@ -1417,6 +1452,30 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_QUOTE_CHARS = "\"“”"
+_QUOTE_CLOSE = re.compile(r"[\"”]\W*$")
+
+
+def _quoted_head(lines: list[Line]) -> int | None:
+    """Where the last lines of `lines` are a title wholly in double quotes (on one line,
+    or opened on one and closed on the next) and at most one short note under it
+    (`Candidate's Talk`): the index of the title's first line, else None."""
+    for k in range(len(lines) - 1, max(len(lines) - 4, -1), -1):
+        first = lines[k].text.strip()
+        if first[:1] not in _QUOTE_CHARS or lines[k].cells is not None:
+            continue
+        n = 1 if _QUOTE_CLOSE.search(first[1:]) else 2
+        last = lines[k + n - 1].text.strip() if k + n <= len(lines) else ""
+        if not _QUOTE_CLOSE.search(last) or n == 2 and _QUOTE_CLOSE.search(last[:-1]):
+            return None
+        rest = lines[k + n:]
+        if len(rest) > 1 or any(len(x.text.split()) > 6 or x.text.rstrip().endswith(".")
+                                for x in rest):
+            return None
+        return k
+    return None
+
+
 # A field of an entry run on after a title field's text (`… *Speaker: Bo Chen*`).
 _GLUED_FIELD = re.compile(
     r"\s+[*_]*(?=(?:speakers?|presenters?|authors?|hosts?|room|location|venue)\s*:\s*\S)", re.I)
