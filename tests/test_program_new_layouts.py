@@ -376,3 +376,30 @@ def test_quoted_titles_over_date_time_and_location_fields():
         ("Counting Lattice Paths with Obstacles in the Plane and Beyond", "2019-03-12", "16:30",
          "Hall 14"),
     ]
+
+
+def test_a_seminar_list_of_bare_date_lines_each_over_its_one_entry_line():
+    # `March 4` over one line: a plain event, or `Name, position, Place, "Title"` with a
+    # note after the quote; a `(no seminar)` day gives no entry
+    sch = read(
+        "Chemistry Seminars\n\n"
+        "Spring 2019 Seminars\n\n"
+        "February 25\n\n"
+        "Welcome Back Lunch and Poster Session\n\n"
+        "March 4\n\n"
+        "Student Meet and Greet, (to be held in Hall 207)\n\n"
+        "March 11\n\n"
+        "Spring break (no seminar scheduled)\n\n"
+        "March 18\n\n"
+        "Prof. Ana Ruiz, Chemistry, \"Thirty Years of Crystals\", (to be held in Hall 207)\n\n"
+        "March 25\n\n"
+        "Bo Chen, Senior Scientist, Ridge National Laboratory, \"Slow Light in Glass\" "
+        "(joint with Physics)\n", "seminars.txt")
+    got = [(e["title"], e["people"], e["room"]) for e in entries(sch)]
+    assert got == [
+        ("Welcome Back Lunch and Poster Session", [], None),
+        ("Student Meet and Greet", [], "Hall 207"),
+        ("Thirty Years of Crystals", ["Ana Ruiz"], "Hall 207"),
+        ("Slow Light in Glass", ["Bo Chen"], None),
+    ]
+    assert titled(sch, "Slow Light in Glass")["affs"] == ["Ridge National Laboratory"]

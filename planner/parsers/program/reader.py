@@ -18,6 +18,7 @@ from datetime import time
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
+from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import split_item, title_parts
@@ -83,6 +84,7 @@ class Reader:
         # (`**Tuesday, April 25, 2017***Speaker: Ana Ruiz, Auburn*`) shares its line
         # number with that field, which must stay readable until then.
         self.day_lines: set[int] = set()
+        self._dated_entries = 0  # lone lines read as the entry of the day line above
         self.rooms: set[str] = set()
         self.labels: frozenset[str] = frozenset()
         self.people_first = False
@@ -197,7 +199,7 @@ class Reader:
             self.line(ln)
             i += 1
         self.close_all()
-        self.flush_pending()
+        self._flush_under_day(last=True)
         self.used |= self.day_lines
         self._event_hours()
         self._block_room_apply()
@@ -289,7 +291,7 @@ class Reader:
         if d is not None:
             carried = self._quoted_head_before_date(ln)
             self.close_all()
-            self.flush_pending()
+            self._flush_under_day()
             self.set_day(d, ln.no)
             self.pending.extend(carried)
             who = _day_then_name(text) if ":" in text else None
@@ -1107,6 +1109,29 @@ class Reader:
         k.body = []
 
     # -- untimed runs -----------------------------------------------------------------
+    def _flush_under_day(self, last: bool = False) -> None:
+        """`flush_pending` where a day line (or the end of the text) closes the run: a
+        lone line right under a bare day line that the listing leaves unread is that
+        day's entry (see dated.py); the last one only on a page that lists others so."""
+        waiting = [ln for ln in self.pending if ln.no not in self.used]
+        lone = waiting[0] if len(waiting) == 1 and not self.stack and self.day is not None \
+            and self.day.column is None and not waiting[0].heading \
+            and waiting[0].cells is None and waiting[0].no > self.day.line else None
+        n = len(self.loose)
+        self.flush_pending()
+        if lone is None or len(self.loose) != n or lone.no in self.used \
+                or (last and not self._dated_entries):
+            return
+        got = dated_entry(lone.text)
+        if got is None:
+            return
+        d = Draft(line=lone.no, title=got.title, people=got.people, room=got.room,
+                  notes=got.notes)
+        d.day = self.day
+        d.used.add(lone.no)
+        self.loose.append(d)
+        self._dated_entries += 1
+
     def flush_pending(self) -> None:
         """Read a run of untimed lines as a listing, section by section (a heading opens
         one): items of a title and its people; a heading over items is their section."""
