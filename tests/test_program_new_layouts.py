@@ -403,3 +403,18 @@ def test_a_seminar_list_of_bare_date_lines_each_over_its_one_entry_line():
         ("Slow Light in Glass", ["Bo Chen"], None),
     ]
     assert titled(sch, "Slow Light in Glass")["affs"] == ["Ridge National Laboratory"]
+
+
+def test_a_keynote_label_over_a_name_and_no_title_names_its_speaker():
+    # `| 9:45 | **Keynote: [Name](speakers.html#)** |`: the program has no title for the
+    # keynote yet; the name the label announces is its speaker (and, as rendered, its
+    # title); a keynote whose words are a subject names no one
+    sch = read(
+        "## Friday, May 3, 2024\n\n"
+        "| Time | Event |\n|---|---|\n"
+        "| 9:00 | Registration Opens |\n"
+        "| 9:45 | **Keynote: [Sara Terp](speakers.html#)** |\n"
+        "| 10:45 | Keynote: Data Centers Today |\n"
+        "| 11:45 | Break |\n", "schedule.md")
+    assert titled(sch, "Sara Terp")["people"] == ["Sara Terp"]
+    assert titled(sch, "Data Centers Today")["people"] == []

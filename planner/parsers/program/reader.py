@@ -44,6 +44,16 @@ def _alone(lines: list[Line], k: int) -> bool:
     return (k == 0 or lines[k - 1].para != para) and (k + 1 >= len(lines) or lines[k + 1].para != para)
 
 
+def _label_names_speaker(d: Draft) -> None:
+    """`Keynote: Sara Terp` with nothing under it: the talk has no title yet, and the
+    name the label announces is its speaker (and, as rendered, its title)."""
+    if d.title and d.label and not d.people and not d.children \
+            and label_kind(d.label) in _NAMING_LABELS and name_like(d.title):
+        got = read_people(d.title)
+        if got is not None and got.entries == 1 and got.score >= 0.99:
+            d.people = [Person(d.title)]
+
+
 def _one_plain_name(r) -> bool:
     """Whether a line read as people is one name at most, with no affiliation: a title
     may read so (`Scene Graphs Revisited`, `Contextual Bandit Systems`)."""
@@ -902,6 +912,7 @@ class Reader:
                 self._read_cell_item(k)
         lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
         if not lines:
+            _label_names_speaker(d)
             return
         if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
             return
