@@ -418,3 +418,25 @@ def test_a_keynote_label_over_a_name_and_no_title_names_its_speaker():
         "| 11:45 | Break |\n", "schedule.md")
     assert titled(sch, "Sara Terp")["people"] == ["Sara Terp"]
     assert titled(sch, "Data Centers Today")["people"] == []
+
+
+def test_panel_members_as_bullets_under_a_timed_panel_bullet():
+    # `• 10.30-11.15: panel Title:` over sub-bullets `Name, position, institution` (one
+    # wrapped onto a second line, a moderator labelled): the panel's speakers, no talks
+    sch = read(
+        "Programme:\n\n"
+        "  • 9.30: Opening ceremony\n"
+        "  • 10.00: Greetings from the partner universities\n"
+        "  • 10.30-11.15: panel Open science in small countries:\n"
+        "    • Ana Ruiz, member of the National Assembly\n"
+        "    • Bo Chen, Rector of Ridge University, Lakeside, \n"
+        "      Northland, member of the Science Council\n"
+        "    • Moderator: Cy Young, Hill College\n"
+        "  • 11.30: Closing words\n"
+        "  • 12.00: Lunch\n", "programme.txt")
+    e = titled(sch, "panel Open science in small countries")
+    assert (e["start"], e["end"]) == ("10:30", "11:15")
+    assert e["people"] == ["Ana Ruiz", "Bo Chen", "Cy Young"]
+    assert [x["title"] for x in entries(sch)] == [
+        "Opening ceremony", "Greetings from the partner universities",
+        "panel Open science in small countries", "Closing words", "Lunch"]

@@ -44,6 +44,65 @@ def _alone(lines: list[Line], k: int) -> bool:
     return (k == 0 or lines[k - 1].para != para) and (k + 1 >= len(lines) or lines[k + 1].para != para)
 
 
+def _is_panel(d: Draft) -> bool:
+    return d.kind == SessionKind.PANEL or kind_from_words(d.title or "") == SessionKind.PANEL
+
+
+def _member(text: str) -> Person | None:
+    """`Rita Dias, President of the Student Network`: a panel member's line, the name
+    first and what she is after the comma; `Moderator: Name, Place` too."""
+    got = label_line(text)
+    if got is not None and got[0] in _MEMBER_LABELS:
+        text = got[1]
+    name, _, rest = text.partition(",")
+    name = name.strip(" *")
+    if not name_like(name):
+        return None
+    who = read_people(name)
+    if who is None or who.entries != 1 or who.score < 0.99:
+        return None
+    return Person(who.people[0].name, rest.strip(" .,;") or None)
+
+
+def _panel_member_line(cur: Draft, ln: Line) -> bool:
+    """Whether `ln` is a member of the open panel, in a list of time lines that own
+    no paragraphs (`• 10.30-11.15: panel Title:` over sub-bullets of `Name, position`):
+    a list item under the panel once one member is read, or the line a member's item
+    wraps onto."""
+    if not _is_panel(cur) or ln.cells is not None or ln.heading:
+        return False
+    if cur.body and ln.para == cur.body[-1].para:
+        return True  # (a member's line wrapped)
+    if not ln.item:
+        return False
+    return bool(cur.body) or _member(ln.text) is not None
+
+
+def _panel_members(d: Draft, lines: list[Line]) -> bool:
+    """A panel's list of members (`Name, position, institution` a list item each, a
+    `Moderator: Name` among them): its speakers, not talks; an item that names no one
+    (`Panel moderated by …` in another language) is a note.  Two members at least, and
+    most items."""
+    if not _is_panel(d) or d.people:
+        return False
+    items: list[list[Line]] = []
+    for ln in lines:
+        if ln.cells is not None or ln.heading:
+            return False
+        if items and ln.para == items[-1][-1].para:
+            items[-1].append(ln)
+        else:
+            items.append([ln])
+    got = [_member(it[0].text) for it in items]
+    found = [p for p in got if p is not None]
+    if len(found) < 2 or len(found) < 0.6 * len(items):
+        return False
+    d.people = found
+    d.notes.extend(" ".join(x.text for x in it) for it, p in zip(items, got) if p is None)
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
 def _label_names_speaker(d: Draft) -> None:
     """`Keynote: Sara Terp` with nothing under it: the talk has no title yet, and the
     name the label announces is its speaker (and, as rendered, its title)."""
@@ -322,7 +381,8 @@ class Reader:
                 self.close_all()
         if self.stack:
             cur = self.stack[-1]
-            if self.own_paragraphs or ln.para == cur.body_para or not cur.title:
+            if self.own_paragraphs or ln.para == cur.body_para or not cur.title \
+                    or _panel_member_line(cur, ln):
                 cur.body.append(ln)
                 return
             self.close_all()
@@ -919,6 +979,8 @@ class Reader:
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
+            return
+        if not d.children and _panel_members(d, lines):
             return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
@@ -1532,6 +1594,9 @@ def _day_then_name(text: str) -> str | None:
     return rest
 
 
+# Labels of a panel's member line (`Moderator: Name, Place`).
+_MEMBER_LABELS = frozenset({"moderator", "moderators", "moderated by", "chair", "panelist",
+                            "panelists", "panellist", "panellists"})
 # The fields of a seminar entry that name who gives it or where, never its title.
 _ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
                            "by", "host", "hosts", "room", "location", "venue", "where"})
