@@ -440,3 +440,18 @@ def test_panel_members_as_bullets_under_a_timed_panel_bullet():
     assert [x["title"] for x in entries(sch)] == [
         "Opening ceremony", "Greetings from the partner universities",
         "panel Open science in small countries", "Closing words", "Lunch"]
+
+
+def test_a_talk_announced_in_a_sentence_with_its_day_time_and_room():
+    # `On Friday, May 5, 2023, Dr. Name, position, will present a lecture on TITLE. The
+    # lecture will take place at 2 pm in ROOM.`: an entry of its own, on that day
+    sch = read(
+        "The department hosts a colloquium every spring, open to all.\n\n"
+        "Physics Colloquium\n\n"
+        "On Thursday, April 11, 2024, Dr. Ana Ruiz, Professor of Physics at Ridge University, "
+        "will present a guest lecture on Waves on Thin Films. The lecture will take place at "
+        "3 pm in Science Hall, Room 12.\n\n"
+        "Seminars are listed below after the colloquia.\n", "colloquium.txt")
+    e = titled(sch, "Waves on Thin Films")
+    assert (str(e["date"]), e["start"], e["people"], e["room"]) == (
+        "2024-04-11", "15:00", ["Ana Ruiz"], "Science Hall, Room 12")

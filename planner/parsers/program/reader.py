@@ -17,6 +17,7 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
+from .announce import announced
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .dated import dated_entry
 from .doc import Doc, Line, Span
@@ -386,8 +387,31 @@ class Reader:
                 cur.body.append(ln)
                 return
             self.close_all()
-        if not self._block_room(ln):
+        if not self._block_room(ln) and not self._announcement(ln):
             self.pending.append(ln)
+
+    def _announcement(self, ln: Line) -> bool:
+        """A paragraph announcing a talk with its day (`On Friday, May 5, 2023, Dr. Ana
+        Ruiz, …, will present a lecture on TITLE. The lecture will take place at 2 pm in
+        Hall 205.`, see announce.py): an entry of its own, on that day and at that time.
+        The day is the entry's alone: the lines after it keep theirs."""
+        if ln.cells is not None or ln.heading or len(ln.text) < 60:
+            return False
+        got = announced(ln.text)
+        days = [m for m in find_days(ln.text) if m.full] if got is not None else []
+        if not days:
+            return False
+        t = next((m for m in find_times(ln.text) if m.strong and m.start is not None), None)
+        d = Draft(line=ln.no, title=got.title, people=[got.person], room=got.room, level=0)
+        if t is not None:
+            d.start, d.end, d.open, d.bare, d.zone = t.start, t.end, t.open, t.bare_start, t.zone
+        d.day = DayRef(days[0], self.days_seen, ln.no)
+        self.days_seen += 1
+        d.day_on_line = True
+        d.used.add(ln.no)
+        self.flush_pending()
+        (self.top if t is not None else self.loose).append(d)
+        return True
 
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
