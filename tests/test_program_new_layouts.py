@@ -455,3 +455,20 @@ def test_a_talk_announced_in_a_sentence_with_its_day_time_and_room():
     e = titled(sch, "Waves on Thin Films")
     assert (str(e["date"]), e["start"], e["people"], e["room"]) == (
         "2024-04-11", "15:00", ["Ana Ruiz"], "Science Hall, Room 12")
+
+
+def test_a_pasted_table_header_of_column_names_is_no_item():
+    # `Date Topic Speaker` on a line of its own, under the section's title: a table's
+    # header row pasted as words; neither it nor the title over it is a talk
+    sch = read(
+        "Recent Colloquium Talks\n\n"
+        "Date Topic Speaker\n"
+        "Apr 7, 2023 Loss models for small insurers\n\n"
+        "Dr. Emil Varga,\n"
+        "University of Szeged\n\n"
+        "Feb 3, 2023 Swimming through thick fluids\n\n"
+        "Dr. Ebru Kaya,\n"
+        "Lehigh University\n", "colloquium.txt")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Loss models for small insurers", ["Emil Varga"]),
+        ("Swimming through thick fluids", ["Ebru Kaya"])]
