@@ -472,3 +472,12 @@ def test_a_pasted_table_header_of_column_names_is_no_item():
     assert [(e["title"], e["people"]) for e in entries(sch)] == [
         ("Loss models for small insurers", ["Emil Varga"]),
         ("Swimming through thick fluids", ["Ebru Kaya"])]
+
+
+def test_a_label_alone_under_a_date_line_is_no_entry_of_that_day():
+    # `Tuesday, May 18, 2021` over `Acceptance notification:` over `Thursday, May 20, 2021`
+    # (a page's important dates): the label belongs to the date after it
+    from planner.parsers.program.dated import dated_entry
+
+    assert dated_entry("Acceptance notification:") is None
+    assert dated_entry("Welcome Back Lunch").title == "Welcome Back Lunch"

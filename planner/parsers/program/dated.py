@@ -40,8 +40,8 @@ def dated_entry(text: str) -> DatedEntry | None:
     """The entry a lone line under a date line gives, or None when the line says there
     is no talk that day or holds no title."""
     text = text.strip()
-    if not text or _NO_TALK.search(text):
-        return None
+    if not text or text.endswith(":") or _NO_TALK.search(text):
+        return None  # (`Acceptance notification:`: the label of the date line after it)
     notes: list[str] = []
     while (m := _TRAILING_NOTE.search(text)) is not None and m.start() > 0:
         notes.insert(0, m.group(1).strip())
