@@ -334,3 +334,150 @@ def test_a_speaker_field_above_the_title_field_of_a_seminar_entry_is_its_speaker
         ("Knots in Four Dimensions", "2023-05-08", "15:40", ["Ada Quill"]),
         ("Packing Spheres", "2023-05-01", "15:40", ["Ben Ortiz"]),
     ]
+
+
+def test_a_speaker_field_glued_to_the_day_or_run_on_after_the_title_field():
+    # a pasted seminar page that lost its breaks: the bold day glued to an emphasised
+    # speaker field (`**Tuesday, April 25, 2017***Speaker: Name, Place *`), and a title
+    # field with the speaker field run on (`Title: X *Speaker: Name, Place *`)
+    sch = read(
+        "**Tuesday, April 25, 2017***Speaker: Professor Ana Ruiz, Lakeside University *\n\n"
+        "Title: Waves on Thin Films\n\nTime: 3:40pm – 4:30pm\n\nRoom: Hall 401\n\n"
+        "We watch waves on films of soap.\n\n"
+        "**Thursday, March 2, 2017**\n\n"
+        "Title: Sparse Rewards *Speaker: Bo Chen, Professor at Ridge College *\n\n"
+        "Time: 3:40pm – 4:30pm\n\nRoom: Hall 405\n\n"
+        "**Thursday, February 23, 2017**Title: Graphs in Motion\n\n"
+        "**Speaker: Cy Young, Hill College**Time: 3:40pm – 4:30pm\n", "colloquium.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["people"], e["room"])
+            for e in entries(sch)] == [
+        ("Waves on Thin Films", "2017-04-25", "15:40", ["Ana Ruiz"], "Hall 401"),
+        ("Sparse Rewards", "2017-03-02", "15:40", ["Bo Chen"], "Hall 405"),
+        ("Graphs in Motion", "2017-02-23", "15:40", ["Cy Young"], None),
+    ]
+
+
+def test_quoted_titles_over_date_time_and_location_fields():
+    # a colloquium page: each talk a title in double quotes (one wrapped over two
+    # paragraphs), a short note (`Candidate's Talk`), then `Date:`, `Time:`, `Location:`
+    # fields and the abstract; the `Date:` field sets the day without ending the entry
+    sch = read(
+        "## Spring Colloquia\n\n"
+        "## March 2019\n\n"
+        "\"Knots, Braids and Their Friends\"\n\n"
+        "Candidate's Talk\n\n"
+        "Date: Tuesday, March 5, 2019\n\nTime: 4:30 PM\n\nLocation: Hall 12\n\n"
+        "Abstract:\n\nWe tie knots and braid strands, and see how the two are related.\n\n"
+        "\"Counting Lattice Paths with Obstacles\n\nin the Plane and Beyond\"\n\n"
+        "Date: Tuesday, March 12, 2019\n\nTime: 4:30 PM\n\nLocation: Hall 14\n\n"
+        "Abstract:\n", "colloquia.md")
+    assert [(e["title"], str(e["date"]), e["start"], e["room"]) for e in entries(sch)] == [
+        ("Knots, Braids and Their Friends", "2019-03-05", "16:30", "Hall 12"),
+        ("Counting Lattice Paths with Obstacles in the Plane and Beyond", "2019-03-12", "16:30",
+         "Hall 14"),
+    ]
+
+
+def test_a_seminar_list_of_bare_date_lines_each_over_its_one_entry_line():
+    # `March 4` over one line: a plain event, or `Name, position, Place, "Title"` with a
+    # note after the quote; a `(no seminar)` day gives no entry
+    sch = read(
+        "Chemistry Seminars\n\n"
+        "Spring 2019 Seminars\n\n"
+        "February 25\n\n"
+        "Welcome Back Lunch and Poster Session\n\n"
+        "March 4\n\n"
+        "Student Meet and Greet, (to be held in Hall 207)\n\n"
+        "March 11\n\n"
+        "Spring break (no seminar scheduled)\n\n"
+        "March 18\n\n"
+        "Prof. Ana Ruiz, Chemistry, \"Thirty Years of Crystals\", (to be held in Hall 207)\n\n"
+        "March 25\n\n"
+        "Bo Chen, Senior Scientist, Ridge National Laboratory, \"Slow Light in Glass\" "
+        "(joint with Physics)\n", "seminars.txt")
+    got = [(e["title"], e["people"], e["room"]) for e in entries(sch)]
+    assert got == [
+        ("Welcome Back Lunch and Poster Session", [], None),
+        ("Student Meet and Greet", [], "Hall 207"),
+        ("Thirty Years of Crystals", ["Ana Ruiz"], "Hall 207"),
+        ("Slow Light in Glass", ["Bo Chen"], None),
+    ]
+    assert titled(sch, "Slow Light in Glass")["affs"] == ["Ridge National Laboratory"]
+
+
+def test_a_keynote_label_over_a_name_and_no_title_names_its_speaker():
+    # `| 9:45 | **Keynote: [Name](speakers.html#)** |`: the program has no title for the
+    # keynote yet; the name the label announces is its speaker (and, as rendered, its
+    # title); a keynote whose words are a subject names no one
+    sch = read(
+        "## Friday, May 3, 2024\n\n"
+        "| Time | Event |\n|---|---|\n"
+        "| 9:00 | Registration Opens |\n"
+        "| 9:45 | **Keynote: [Sara Terp](speakers.html#)** |\n"
+        "| 10:45 | Keynote: Data Centers Today |\n"
+        "| 11:45 | Break |\n", "schedule.md")
+    assert titled(sch, "Sara Terp")["people"] == ["Sara Terp"]
+    assert titled(sch, "Data Centers Today")["people"] == []
+
+
+def test_panel_members_as_bullets_under_a_timed_panel_bullet():
+    # `• 10.30-11.15: panel Title:` over sub-bullets `Name, position, institution` (one
+    # wrapped onto a second line, a moderator labelled): the panel's speakers, no talks
+    sch = read(
+        "Programme:\n\n"
+        "  • 9.30: Opening ceremony\n"
+        "  • 10.00: Greetings from the partner universities\n"
+        "  • 10.30-11.15: panel Open science in small countries:\n"
+        "    • Ana Ruiz, member of the National Assembly\n"
+        "    • Bo Chen, Rector of Ridge University, Lakeside, \n"
+        "      Northland, member of the Science Council\n"
+        "    • Moderator: Cy Young, Hill College\n"
+        "  • 11.30: Closing words\n"
+        "  • 12.00: Lunch\n", "programme.txt")
+    e = titled(sch, "panel Open science in small countries")
+    assert (e["start"], e["end"]) == ("10:30", "11:15")
+    assert e["people"] == ["Ana Ruiz", "Bo Chen", "Cy Young"]
+    assert [x["title"] for x in entries(sch)] == [
+        "Opening ceremony", "Greetings from the partner universities",
+        "panel Open science in small countries", "Closing words", "Lunch"]
+
+
+def test_a_talk_announced_in_a_sentence_with_its_day_time_and_room():
+    # `On Friday, May 5, 2023, Dr. Name, position, will present a lecture on TITLE. The
+    # lecture will take place at 2 pm in ROOM.`: an entry of its own, on that day
+    sch = read(
+        "The department hosts a colloquium every spring, open to all.\n\n"
+        "Physics Colloquium\n\n"
+        "On Thursday, April 11, 2024, Dr. Ana Ruiz, Professor of Physics at Ridge University, "
+        "will present a guest lecture on Waves on Thin Films. The lecture will take place at "
+        "3 pm in Science Hall, Room 12.\n\n"
+        "Seminars are listed below after the colloquia.\n", "colloquium.txt")
+    e = titled(sch, "Waves on Thin Films")
+    assert (str(e["date"]), e["start"], e["people"], e["room"]) == (
+        "2024-04-11", "15:00", ["Ana Ruiz"], "Science Hall, Room 12")
+
+
+def test_a_pasted_table_header_of_column_names_is_no_item():
+    # `Date Topic Speaker` on a line of its own, under the section's title: a table's
+    # header row pasted as words; neither it nor the title over it is a talk
+    sch = read(
+        "Recent Colloquium Talks\n\n"
+        "Date Topic Speaker\n"
+        "Apr 7, 2023 Loss models for small insurers\n\n"
+        "Dr. Emil Varga,\n"
+        "University of Szeged\n\n"
+        "Feb 3, 2023 Swimming through thick fluids\n\n"
+        "Dr. Ebru Kaya,\n"
+        "Lehigh University\n", "colloquium.txt")
+    assert [(e["title"], e["people"]) for e in entries(sch)] == [
+        ("Loss models for small insurers", ["Emil Varga"]),
+        ("Swimming through thick fluids", ["Ebru Kaya"])]
+
+
+def test_a_label_alone_under_a_date_line_is_no_entry_of_that_day():
+    # `Tuesday, May 18, 2021` over `Acceptance notification:` over `Thursday, May 20, 2021`
+    # (a page's important dates): the label belongs to the date after it
+    from planner.parsers.program.dated import dated_entry
+
+    assert dated_entry("Acceptance notification:") is None
+    assert dated_entry("Welcome Back Lunch").title == "Welcome Back Lunch"

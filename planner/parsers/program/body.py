@@ -39,6 +39,20 @@ _KIND_ONLY = {"talk", "paper", "tutorial", "workshop", "master's thesis", "maste
               "thesis", "poster"}
 
 
+# The names a table's header row gives its columns.
+_COLUMN_NAMES = frozenset({"date", "day", "time", "topic", "title", "talk", "speaker", "speakers",
+                           "presenter", "presenters", "author", "authors", "affiliation",
+                           "institution", "room", "location", "venue", "session", "event",
+                           "abstract", "slides", "host"})
+
+
+def _column_names(text: str) -> bool:
+    """`Date Topic Speaker`: a table's header row pasted as one line of words, no item
+    (its rows follow as lines of their own)."""
+    toks = text.split()
+    return 2 <= len(toks) <= 6 and all(t.strip("|:").lower() in _COLUMN_NAMES for t in toks)
+
+
 _LINK_SENTENCE = re.compile(
     r"^(?:read|download|view|get|see|watch)\b.{0,30}\b(?:pdf|html|paper|slides|video|recording|"
     r"preprint|abstract)s?\b[\w |/,()]{0,30}$", re.IGNORECASE)
@@ -165,7 +179,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
     out: list[Rec] = []
     for ln in lines:
         text = ln.text.strip()
-        if not text or is_debris(text) or is_nav(text):
+        if not text or is_debris(text) or is_nav(text) or _column_names(text):
             out.append(Rec(ln, "skip"))
             continue
         if ln.css:

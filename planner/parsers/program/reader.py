@@ -17,7 +17,9 @@ from datetime import time
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
+from .announce import announced
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
+from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import ItemParts, holds_for, page_split, split_item, title_parts
@@ -41,6 +43,75 @@ def _alone(lines: list[Line], k: int) -> bool:
     there a short line may be anything)."""
     para = lines[k].para
     return (k == 0 or lines[k - 1].para != para) and (k + 1 >= len(lines) or lines[k + 1].para != para)
+
+
+def _is_panel(d: Draft) -> bool:
+    return d.kind == SessionKind.PANEL or kind_from_words(d.title or "") == SessionKind.PANEL
+
+
+def _member(text: str) -> Person | None:
+    """`Rita Dias, President of the Student Network`: a panel member's line, the name
+    first and what she is after the comma; `Moderator: Name, Place` too."""
+    got = label_line(text)
+    if got is not None and got[0] in _MEMBER_LABELS:
+        text = got[1]
+    name, _, rest = text.partition(",")
+    name = name.strip(" *")
+    if not name_like(name):
+        return None
+    who = read_people(name)
+    if who is None or who.entries != 1 or who.score < 0.99:
+        return None
+    return Person(who.people[0].name, rest.strip(" .,;") or None)
+
+
+def _panel_member_line(cur: Draft, ln: Line) -> bool:
+    """Whether `ln` is a member of the open panel, in a list of time lines that own
+    no paragraphs (`• 10.30-11.15: panel Title:` over sub-bullets of `Name, position`):
+    a list item under the panel once one member is read, or the line a member's item
+    wraps onto."""
+    if not _is_panel(cur) or ln.cells is not None or ln.heading:
+        return False
+    if cur.body and ln.para == cur.body[-1].para:
+        return True  # (a member's line wrapped)
+    if not ln.item:
+        return False
+    return bool(cur.body) or _member(ln.text) is not None
+
+
+def _panel_members(d: Draft, lines: list[Line]) -> bool:
+    """A panel's list of members (`Name, position, institution` a list item each, a
+    `Moderator: Name` among them): its speakers, not talks; an item that names no one
+    (`Panel moderated by …` in another language) is a note.  Two members at least, and
+    most items."""
+    if not _is_panel(d) or d.people:
+        return False
+    items: list[list[Line]] = []
+    for ln in lines:
+        if ln.cells is not None or ln.heading:
+            return False
+        if items and ln.para == items[-1][-1].para:
+            items[-1].append(ln)
+        else:
+            items.append([ln])
+    got = [_member(it[0].text) for it in items]
+    found = [p for p in got if p is not None]
+    if len(found) < 2 or len(found) < 0.6 * len(items):
+        return False
+    d.people = found
+    d.notes.extend(" ".join(x.text for x in it) for it, p in zip(items, got) if p is None)
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+def _label_names_speaker(d: Draft) -> None:
+    """`Keynote: Sara Terp` with nothing under it: the talk has no title yet, and the
+    name the label announces is its speaker (and, as rendered, its title)."""
+    if d.title and d.label and not d.people and not d.children \
+            and label_kind(d.label) in _NAMING_LABELS and name_like(d.title):
+        got = read_people(d.title)
+        if got is not None and got.entries == 1 and got.score >= 0.99:
+            d.people = [Person(d.title)]
 
 
 def _one_plain_name(r) -> bool:
@@ -79,6 +150,11 @@ class Reader:
         self.days_seen = 0
         self.pending: list[Line] = []
         self.used: set[int] = set()
+        # Day lines, counted as used when the walk ends: a pasted day glued to a field
+        # (`**Tuesday, April 25, 2017***Speaker: Ana Ruiz, Auburn*`) shares its line
+        # number with that field, which must stay readable until then.
+        self.day_lines: set[int] = set()
+        self._dated_entries = 0  # lone lines read as the entry of the day line above
         self.rooms: set[str] = set()
         self.labels: frozenset[str] = frozenset()
         self.people_first = False
@@ -201,7 +277,8 @@ class Reader:
             self.line(ln)
             i += 1
         self.close_all()
-        self.flush_pending()
+        self._flush_under_day(last=True)
+        self.used |= self.day_lines
         self._event_hours()
         self._block_room_apply()
 
@@ -290,16 +367,18 @@ class Reader:
             return
         d = day_line(ln)
         if d is not None:
+            carried = self._quoted_head_before_date(ln)
             self.close_all()
-            self.flush_pending()
+            self._flush_under_day()
             self.set_day(d, ln.no)
+            self.pending.extend(carried)
             who = _day_then_name(text) if ":" in text else None
             if who is not None:
                 # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
                 # (the line is read again, as that field, with the lines after it)
                 self.pending.append(replace(ln, text=f"Speaker: {who}", spans=(), memo=None))
                 return
-            self.used.add(ln.no)
+            self.day_lines.add(ln.no)
             return
         if self.stack and self.stack[-1].from_table:
             self.close_all()  # a table's rows own their cells, not the text after the table
@@ -311,12 +390,36 @@ class Reader:
                 self.close_all()
         if self.stack:
             cur = self.stack[-1]
-            if self.own_paragraphs or ln.para == cur.body_para or not cur.title:
+            if self.own_paragraphs or ln.para == cur.body_para or not cur.title \
+                    or _panel_member_line(cur, ln):
                 cur.body.append(ln)
                 return
             self.close_all()
-        if not self._block_room(ln):
+        if not self._block_room(ln) and not self._announcement(ln):
             self.pending.append(ln)
+
+    def _announcement(self, ln: Line) -> bool:
+        """A paragraph announcing a talk with its day (`On Friday, May 5, 2023, Dr. Ana
+        Ruiz, …, will present a lecture on TITLE. The lecture will take place at 2 pm in
+        Hall 205.`, see announce.py): an entry of its own, on that day and at that time.
+        The day is the entry's alone: the lines after it keep theirs."""
+        if ln.cells is not None or ln.heading or len(ln.text) < 60:
+            return False
+        got = announced(ln.text)
+        days = [m for m in find_days(ln.text) if m.full] if got is not None else []
+        if not days:
+            return False
+        t = next((m for m in find_times(ln.text) if m.strong and m.start is not None), None)
+        d = Draft(line=ln.no, title=got.title, people=[got.person], room=got.room, level=0)
+        if t is not None:
+            d.start, d.end, d.open, d.bare, d.zone = t.start, t.end, t.open, t.bare_start, t.zone
+        d.day = DayRef(days[0], self.days_seen, ln.no)
+        self.days_seen += 1
+        d.day_on_line = True
+        d.used.add(ln.no)
+        self.flush_pending()
+        (self.top if t is not None else self.loose).append(d)
+        return True
 
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
@@ -339,8 +442,11 @@ class Reader:
         fields_below: list[Line] = []
         if h.position == "field":
             # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
-            # the rest of the line its fields
-            above = self._heading_above()
+            # the rest of the line its fields (a quoted title waiting above, with its
+            # note, is such a heading too)
+            above, fields_below = self._quoted_title_above()
+            if above is None:
+                above = self._heading_above()
             if above is not None:
                 fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
                     if rest.strip() else None
@@ -425,6 +531,36 @@ class Reader:
             return None
         return holder.pop()
 
+    def _quoted_head_before_date(self, ln: Line) -> list[Line]:
+        """A seminar entry written as a quoted title, a short note (`Candidate's Talk`),
+        then `Date: …`, `Time: …`, `Location: …` fields: the `Date:` line sets the day
+        but must not end the entry it is a field of.  The quoted title and the note
+        after it, the last lines read (waiting, or in the previous entry's body), are
+        handed back to wait for the `Time:` field (see _quoted_title_above)."""
+        got = label_line(ln.text) if ":" in ln.text else None
+        if got is None or got[0] != "date":
+            return []
+        holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
+        k = _quoted_head(holder)
+        if k is None:
+            return []
+        head = holder[k:]
+        del holder[k:]
+        return head
+
+    def _quoted_title_above(self) -> tuple[Line | None, list[Line]]:
+        """The quoted title waiting above a `Time:` field (`"Rolling and Controlling"`,
+        perhaps wrapped over two lines), with at most a short note under it: the title
+        of the entry the time belongs to; the note is the entry's body."""
+        k = _quoted_head(self.pending)
+        if k is None:
+            return None, []
+        head = self.pending[k:]
+        del self.pending[k:]
+        n = 1 if _QUOTE_CLOSE.search(head[0].text.strip()[1:]) else 2
+        text = " ".join(x.text.strip() for x in head[:n]).strip(_QUOTE_CHARS + " ")
+        return replace(head[0], text=text, spans=(), memo=None), head[n:]
+
     def _title_field_above(self) -> tuple[Line | None, list[Line]]:
         """A seminar page's entry written as fields (`Title: ...`, `Speaker: ...`, an
         abstract, `Location: ...`) and closed by `Time: 3:30PM`: the `Title:` line waiting
@@ -442,9 +578,17 @@ class Reader:
             below = self.pending[top:k] + self.pending[k + 1:]
             del self.pending[top:]
             shift = m.start(1)
+            title = m.group(1)
+            glued = _GLUED_FIELD.search(title)
+            if glued is not None:
+                # `Title: Sparse Rewards *Speaker: Bo Chen, Brown*`: a pasted page lost the
+                # break between two fields; the second is a line of the entry's body
+                below.insert(0, replace(ln, text=title[glued.end():].rstrip(" *_"), spans=(),
+                                        memo=None))
+                title = title[:glued.start()]
             spans = tuple(sp.shifted(shift, clamp=True)
-                          for sp in ln.spans if sp.end > shift)
-            return replace(ln, text=m.group(1).strip(), spans=spans, memo=None), below
+                          for sp in ln.spans if sp.end > shift and sp.start < shift + len(title))
+            return replace(ln, text=title.strip(), spans=spans, memo=None), below
         return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
@@ -863,12 +1007,15 @@ class Reader:
                 self._read_cell_item(k)
         lines = [ln for ln in d.body if ln.no not in self.used or ln.no in d.used]
         if not lines:
+            _label_names_speaker(d)
             return
         if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
+            return
+        if not d.children and _panel_members(d, lines):
             return
         recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
@@ -1070,6 +1217,29 @@ class Reader:
         k.body = []
 
     # -- untimed runs -----------------------------------------------------------------
+    def _flush_under_day(self, last: bool = False) -> None:
+        """`flush_pending` where a day line (or the end of the text) closes the run: a
+        lone line right under a bare day line that the listing leaves unread is that
+        day's entry (see dated.py); the last one only on a page that lists others so."""
+        waiting = [ln for ln in self.pending if ln.no not in self.used]
+        lone = waiting[0] if len(waiting) == 1 and not self.stack and self.day is not None \
+            and self.day.column is None and not waiting[0].heading \
+            and waiting[0].cells is None and waiting[0].no > self.day.line else None
+        n = len(self.loose)
+        self.flush_pending()
+        if lone is None or len(self.loose) != n or lone.no in self.used \
+                or (last and not self._dated_entries):
+            return
+        got = dated_entry(lone.text)
+        if got is None:
+            return
+        d = Draft(line=lone.no, title=got.title, people=got.people, room=got.room,
+                  notes=got.notes)
+        d.day = self.day
+        d.used.add(lone.no)
+        self.loose.append(d)
+        self._dated_entries += 1
+
     def flush_pending(self) -> None:
         """Read a run of untimed lines as a listing, section by section (a heading opens
         one): items of a title and its people; a heading over items is their section."""
@@ -1415,6 +1585,33 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 
 _TITLE_FIELD = re.compile(r"^\W*title\s*:\s*(\S.*)$", re.I)
+_QUOTE_CHARS = "\"“”"
+_QUOTE_CLOSE = re.compile(r"[\"”]\W*$")
+
+
+def _quoted_head(lines: list[Line]) -> int | None:
+    """Where the last lines of `lines` are a title wholly in double quotes (on one line,
+    or opened on one and closed on the next) and at most one short note under it
+    (`Candidate's Talk`): the index of the title's first line, else None."""
+    for k in range(len(lines) - 1, max(len(lines) - 4, -1), -1):
+        first = lines[k].text.strip()
+        if first[:1] not in _QUOTE_CHARS or lines[k].cells is not None:
+            continue
+        n = 1 if _QUOTE_CLOSE.search(first[1:]) else 2
+        last = lines[k + n - 1].text.strip() if k + n <= len(lines) else ""
+        if not _QUOTE_CLOSE.search(last) or n == 2 and _QUOTE_CLOSE.search(last[:-1]):
+            return None
+        rest = lines[k + n:]
+        if len(rest) > 1 or any(len(x.text.split()) > 6 or x.text.rstrip().endswith(".")
+                                for x in rest):
+            return None
+        return k
+    return None
+
+
+# A field of an entry run on after a title field's text (`… *Speaker: Bo Chen*`).
+_GLUED_FIELD = re.compile(
+    r"\s+[*_]*(?=(?:speakers?|presenters?|authors?|hosts?|room|location|venue)\s*:\s*\S)", re.I)
 _DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
 
 
@@ -1432,6 +1629,9 @@ def _day_then_name(text: str) -> str | None:
     return rest
 
 
+# Labels of a panel's member line (`Moderator: Name, Place`).
+_MEMBER_LABELS = frozenset({"moderator", "moderators", "moderated by", "chair", "panelist",
+                            "panelists", "panellist", "panellists"})
 # The fields of a seminar entry that name who gives it or where, never its title.
 _ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
                            "by", "host", "hosts", "room", "location", "venue", "where"})
