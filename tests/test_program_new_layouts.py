@@ -334,3 +334,16 @@ def test_a_speaker_field_above_the_title_field_of_a_seminar_entry_is_its_speaker
         ("Knots in Four Dimensions", "2023-05-08", "15:40", ["Ada Quill"]),
         ("Packing Spheres", "2023-05-01", "15:40", ["Ben Ortiz"]),
     ]
+
+
+def test_a_bare_morning_start_ending_at_12am_ends_at_noon():
+    # an unconference's bullet list: the meridiem only on the end, `12:00am` written for
+    # noon after a morning start (not a night from 23:15 to midnight)
+    sch = read(
+        "Tentative schedule\n\n"
+        "  • 10 - 10:30am. Arrivals and coffee\n"
+        "  • 10:30 - 11:15am - Pitches\n"
+        "  • 11:15 - 12:00am - First round of sessions\n"
+        "  • 12:15 - 1:00pm - Second round of sessions\n", "unconf.txt")
+    e = titled(sch, "First round of sessions")
+    assert (e["start"], e["end"]) == ("11:15", "12:00")

@@ -216,7 +216,10 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             if mera is None and merb in ("am", "pm") and ha <= 12:
                 mera = merb
                 sa, sb = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
-                if sa is not None and sb is not None and sa > sb:
+                noon_meant = merb == "am" and hb == 12 and not (g["bnoon"] or g["bword"])
+                if sa is not None and sb is not None and sa > sb and not noon_meant:
+                    # `11:15 - 12:00am` is a morning ending at noon (set below), not a
+                    # night from 23:15: only a stated `pm` start runs to midnight
                     mera = "am" if merb == "pm" else "pm"
             elif mera is None and merb == "noon" and ha <= 12:
                 mera = "am"
