@@ -347,3 +347,29 @@ def test_a_bare_morning_start_ending_at_12am_ends_at_noon():
         "  • 12:15 - 1:00pm - Second round of sessions\n", "unconf.txt")
     e = titled(sch, "First round of sessions")
     assert (e["start"], e["end"]) == ("11:15", "12:00")
+
+
+def test_colon_less_three_digit_clocks_opening_bold_bullets():
+    # a one-day event's schedule as bold bullets, clocks written without a colon and
+    # without am/pm: `830-900`, `1200-130` (noon to half past one), `130-230`
+    sch = read(
+        "## Schedule\n\n"
+        "* **830-900 : Arrival/Breakfast**\n\n"
+        "* **900-1030: Lightning Talks**\n\n"
+        "* **1030-1100: Break/Coffee**\n\n"
+        "* **1100-1200: Panel on open hardware**\n"
+        "  * Moderator: Ana Ruiz\n\n"
+        "* **1200-130: Lunch and Poster Session**\n\n"
+        "* **130-230: Town hall on shared labs**\n", "day.md")
+    got = {e["title"]: (e["start"], e["end"]) for e in entries(sch)}
+    assert got["Arrival/Breakfast"] == ("08:30", "09:00")
+    assert got["Break/Coffee"] == ("10:30", "11:00")
+    assert got["Lunch and Poster Session"] == ("12:00", "13:30")
+    assert got["Town hall on shared labs"] == ("13:30", "14:30")
+
+
+def test_a_number_range_inside_a_line_is_not_a_clock():
+    # `830-900` read as a clock only where it opens the line
+    sch = read("## Program\n\n* 9:00-10:00 Opening, see pp. 830-900 of the proceedings\n"
+               "* 10:00-11:00 Talks\n", "p.md")
+    assert [(e["start"], e["end"]) for e in entries(sch)] == [("09:00", "10:00"), ("10:00", "11:00")]
