@@ -373,3 +373,17 @@ def test_a_number_range_inside_a_line_is_not_a_clock():
     sch = read("## Program\n\n* 9:00-10:00 Opening, see pp. 830-900 of the proceedings\n"
                "* 10:00-11:00 Talks\n", "p.md")
     assert [(e["start"], e["end"]) for e in entries(sch)] == [("09:00", "10:00"), ("10:00", "11:00")]
+
+
+def test_a_session_chair_in_the_titles_closing_parenthesis():
+    # `11.05 - 12.30: Session 1 - Storage (Chair: Ana Ruiz)`: the chair in parentheses
+    # after the session's name is no part of its title, and no speaker
+    sch = read(
+        "### Monday, July 16th\n\n"
+        "9.30 - 9.35: Welcome Address\n\n"
+        "11.05 - 12.30: Session 1 - Storage Systems (Chair: Ana Ruiz)\n\n"
+        "14.00 - 15.50: Session 2 - Access Control (Session Chair: Bo Chen)\n", "program.md")
+    e = titled(sch, "Session 1 - Storage Systems")
+    assert (e["start"], e["people"]) == ("11:05", [])
+    assert titled(sch, "Session 2 - Access Control")["start"] == "14:00"
+    assert not [x for x in entries(sch) if "Chair" in x["title"]]
