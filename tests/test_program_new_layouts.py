@@ -387,3 +387,26 @@ def test_a_session_chair_in_the_titles_closing_parenthesis():
     assert (e["start"], e["people"]) == ("11:05", [])
     assert titled(sch, "Session 2 - Access Control")["start"] == "14:00"
     assert not [x for x in entries(sch) if "Chair" in x["title"]]
+
+
+def test_talk_bullets_with_their_presenter_in_a_tab_indented_sub_bullet():
+    # `* Title` then `<TAB>- *Name, Affiliation*` (the sub-list indented by a tab, as
+    # editors save it), under a bold time line with a tab before its title: a list,
+    # not a copied tab-separated table
+    sch = read(
+        "# Doctoral Forum\n\n"
+        "**8:50 AM – 10:30 AM**\t Session 1, Chair: Lena Park  \n"
+        "* Verified Parsers for Binary Formats  \n"
+        "\t- *Mira Okafor, University of Ghent*  \n"
+        "* Side Channels in Shared Caches  \n"
+        "\t- *Tomas Brandt, KTH Royal Institute of Technology*  \n"
+        "* Fuzzing Stateful Network Services  \n"
+        "\t- *Ines Duarte, University of Porto*  \n"
+        "* Memory-Safe Drivers at Scale  \n"
+        "\t- *Kai Wen, Zhejiang University*\n\n"
+        "**10:30 AM – 11:00 AM** \tBreak\n", "forum.md")
+    got = {e["title"]: (e["people"], e["affs"]) for e in entries(sch)}
+    assert got["Verified Parsers for Binary Formats"] == (["Mira Okafor"], ["University of Ghent"])
+    assert got["Side Channels in Shared Caches"] == (["Tomas Brandt"], ["KTH Royal Institute of Technology"])
+    assert got["Memory-Safe Drivers at Scale"] == (["Kai Wen"], ["Zhejiang University"])
+    assert titled(sch, "Break")["start"] == "10:30"
