@@ -410,3 +410,33 @@ def test_talk_bullets_with_their_presenter_in_a_tab_indented_sub_bullet():
     assert got["Side Channels in Shared Caches"] == (["Tomas Brandt"], ["KTH Royal Institute of Technology"])
     assert got["Memory-Safe Drivers at Scale"] == (["Kai Wen"], ["Zhejiang University"])
     assert titled(sch, "Break")["start"] == "10:30"
+
+
+def test_a_heading_then_its_fields_with_the_day_and_time_last():
+    # a generated schedule dump: `### Title`, then bullets `**Speakers:**`, `**Room:**`,
+    # `**Day:** Saturday` and only then `**Time:** 09:30 - 09:50`, an abstract under it;
+    # the same weekday again for the next entry is the same day
+    sch = read(
+        "# Devroom Schedule\n\n"
+        "## Keynotes (2)\n\n"
+        "### Welcome to the Devroom\n\n"
+        "- **Speakers:** Ana Ruiz, Bo Chen\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 09:30 - 09:50\n\n"
+        "#### Abstract\n\n"
+        "How the day will run.\n\n"
+        "---\n\n"
+        "### Rust in the Kernel\n\n"
+        "- **Speakers:** Mira Okafor\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 10:00 - 10:50\n\n"
+        "#### Abstract\n\n"
+        "Where the kernel stands.\n\n"
+        "---\n", "dump.md")
+    a = titled(sch, "Welcome to the Devroom")
+    assert (a["start"], a["end"], a["people"]) == ("09:30", "09:50", ["Ana Ruiz", "Bo Chen"])
+    b = titled(sch, "Rust in the Kernel")
+    assert (b["start"], b["end"], b["people"]) == ("10:00", "10:50", ["Mira Okafor"])
+    assert a["date"] == b["date"]
