@@ -481,3 +481,108 @@ def test_a_label_alone_under_a_date_line_is_no_entry_of_that_day():
 
     assert dated_entry("Acceptance notification:") is None
     assert dated_entry("Welcome Back Lunch").title == "Welcome Back Lunch"
+
+
+def test_a_bare_morning_start_ending_at_12am_ends_at_noon():
+    # an unconference's bullet list: the meridiem only on the end, `12:00am` written for
+    # noon after a morning start (not a night from 23:15 to midnight)
+    sch = read(
+        "Tentative schedule\n\n"
+        "  • 10 - 10:30am. Arrivals and coffee\n"
+        "  • 10:30 - 11:15am - Pitches\n"
+        "  • 11:15 - 12:00am - First round of sessions\n"
+        "  • 12:15 - 1:00pm - Second round of sessions\n", "unconf.txt")
+    e = titled(sch, "First round of sessions")
+    assert (e["start"], e["end"]) == ("11:15", "12:00")
+
+
+def test_colon_less_three_digit_clocks_opening_bold_bullets():
+    # a one-day event's schedule as bold bullets, clocks written without a colon and
+    # without am/pm: `830-900`, `1200-130` (noon to half past one), `130-230`
+    sch = read(
+        "## Schedule\n\n"
+        "* **830-900 : Arrival/Breakfast**\n\n"
+        "* **900-1030: Lightning Talks**\n\n"
+        "* **1030-1100: Break/Coffee**\n\n"
+        "* **1100-1200: Panel on open hardware**\n"
+        "  * Moderator: Ana Ruiz\n\n"
+        "* **1200-130: Lunch and Poster Session**\n\n"
+        "* **130-230: Town hall on shared labs**\n", "day.md")
+    got = {e["title"]: (e["start"], e["end"]) for e in entries(sch)}
+    assert got["Arrival/Breakfast"] == ("08:30", "09:00")
+    assert got["Break/Coffee"] == ("10:30", "11:00")
+    assert got["Lunch and Poster Session"] == ("12:00", "13:30")
+    assert got["Town hall on shared labs"] == ("13:30", "14:30")
+
+
+def test_a_number_range_inside_a_line_is_not_a_clock():
+    # `830-900` read as a clock only where it opens the line
+    sch = read("## Program\n\n* 9:00-10:00 Opening, see pp. 830-900 of the proceedings\n"
+               "* 10:00-11:00 Talks\n", "p.md")
+    assert [(e["start"], e["end"]) for e in entries(sch)] == [("09:00", "10:00"), ("10:00", "11:00")]
+
+
+def test_a_session_chair_in_the_titles_closing_parenthesis():
+    # `11.05 - 12.30: Session 1 - Storage (Chair: Ana Ruiz)`: the chair in parentheses
+    # after the session's name is no part of its title, and no speaker
+    sch = read(
+        "### Monday, July 16th\n\n"
+        "9.30 - 9.35: Welcome Address\n\n"
+        "11.05 - 12.30: Session 1 - Storage Systems (Chair: Ana Ruiz)\n\n"
+        "14.00 - 15.50: Session 2 - Access Control (Session Chair: Bo Chen)\n", "program.md")
+    got = {e["title"]: (e["start"], e["people"]) for e in entries(sch)}
+    assert got == {"Welcome Address": ("09:30", []), "Session 1 - Storage Systems": ("11:05", []),
+                   "Session 2 - Access Control": ("14:00", [])}
+
+
+def test_talk_bullets_with_their_presenter_in_a_tab_indented_sub_bullet():
+    # `* Title` then `<TAB>- *Name, Affiliation*` (the sub-list indented by a tab, as
+    # editors save it), under a bold time line with a tab before its title: a list,
+    # not a copied tab-separated table
+    sch = read(
+        "# Doctoral Forum\n\n"
+        "**8:50 AM – 10:30 AM**\t Session 1, Chair: Lena Park  \n"
+        "* Verified Parsers for Binary Formats  \n"
+        "\t- *Mira Okafor, University of Ghent*  \n"
+        "* Side Channels in Shared Caches  \n"
+        "\t- *Tomas Brandt, KTH Royal Institute of Technology*  \n"
+        "* Fuzzing Stateful Network Services  \n"
+        "\t- *Ines Duarte, University of Porto*  \n"
+        "* Memory-Safe Drivers at Scale  \n"
+        "\t- *Kai Wen, Zhejiang University*\n\n"
+        "**10:30 AM – 11:00 AM** \tBreak\n", "forum.md")
+    got = {e["title"]: (e["people"], e["affs"]) for e in entries(sch)}
+    assert got["Verified Parsers for Binary Formats"] == (["Mira Okafor"], ["University of Ghent"])
+    assert got["Side Channels in Shared Caches"] == (["Tomas Brandt"], ["KTH Royal Institute of Technology"])
+    assert got["Memory-Safe Drivers at Scale"] == (["Kai Wen"], ["Zhejiang University"])
+    assert titled(sch, "Break")["start"] == "10:30"
+
+
+def test_a_heading_then_its_fields_with_the_day_and_time_last():
+    # a generated schedule dump: `### Title`, then bullets `**Speakers:**`, `**Room:**`,
+    # `**Day:** Saturday` and only then `**Time:** 09:30 - 09:50`, an abstract under it;
+    # the same weekday again for the next entry is the same day
+    sch = read(
+        "# Devroom Schedule\n\n"
+        "## Keynotes (2)\n\n"
+        "### Welcome to the Devroom\n\n"
+        "- **Speakers:** Ana Ruiz, Bo Chen\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 09:30 - 09:50\n\n"
+        "#### Abstract\n\n"
+        "How the day will run.\n\n"
+        "---\n\n"
+        "### Rust in the Kernel\n\n"
+        "- **Speakers:** Mira Okafor\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 10:00 - 10:50\n\n"
+        "#### Abstract\n\n"
+        "Where the kernel stands.\n\n"
+        "---\n", "dump.md")
+    a = titled(sch, "Welcome to the Devroom")
+    assert (a["start"], a["end"], a["people"]) == ("09:30", "09:50", ["Ana Ruiz", "Bo Chen"])
+    b = titled(sch, "Rust in the Kernel")
+    assert (b["start"], b["end"], b["people"]) == ("10:00", "10:50", ["Mira Okafor"])
+    assert a["date"] == b["date"]

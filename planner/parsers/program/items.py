@@ -29,7 +29,7 @@ _NUMBERING = re.compile(
 )
 _FIELD = re.compile(
     r"(?:^|(?<=[.;,)])\s+|\s+(?=(?:Session Chairs?|Chairs?|Chair/Co-Chair|Room|Location|"
-    r"Organi[sz]ers?|Moderator)\s*:))"
+    r"Organi[sz]ers?|Moderator)\s*:)|(?<=\s\()(?=(?:Session Chairs?|Chairs?|Room|Location)\s*:))"
     r"(?P<name>Session Chairs?|Chair/Co-Chair|Co-Chairs?|Chairs?|Room|Rooms|Location|Venue|"
     r"Where|Organi[sz]ers?|Organi[sz]ed by|Moderators?|Speakers?|Presenters?|Supported by|"
     r"Sponsored by|Host|Hosts|Panell?ists?)\s*:\s*",
@@ -112,10 +112,14 @@ def split_fields(text: str) -> tuple[str, dict[str, str]]:
     if not matches:
         return text, fields
     # a leading `Speaker:` is the whole line's label, handled by the caller
-    main = text[:matches[0].start()].rstrip(" .,;")
+    main = text[:matches[0].start()].rstrip(" .,;(")
     for k, m in enumerate(matches):
         end = matches[k + 1].start() if k + 1 < len(matches) else len(text)
         value = text[m.end():end].strip(" .;,")
+        if text[m.start() - 1:m.start()] == "(" and value.count(")") > value.count("("):
+            # `Session 1 - Administration (Chair: R. K. Shyamasundar)`: the field sits in
+            # the title's closing parenthesis, which is no part of the chair
+            value = value[:value.rindex(")")].strip(" .;,")
         key = m.group("name").lower()
         if key.startswith(("session chair", "chair", "co-chair")):
             key = "chair"

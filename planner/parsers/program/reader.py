@@ -367,6 +367,14 @@ class Reader:
             return
         d = day_line(ln)
         if d is not None:
+            if _DAY_FIELD.match(text) and self._fields_from() is not None:
+                # `- **Day:** Saturday` among the fields under an entry's heading: the
+                # entry's day, read before its `Time:` field comes (the same day again
+                # for the next entry is no new day)
+                if self.day is None or self.day.mark is None or not _compatible(self.day.mark, d):
+                    self.set_day(d, ln.no)
+                self.used.add(ln.no)
+                return
             carried = self._quoted_head_before_date(ln)
             self.close_all()
             self._flush_under_day()
@@ -453,6 +461,10 @@ class Reader:
                 under_title = True
             else:
                 above, fields_below = self._title_field_above()
+                if above is None:
+                    above, fields_below = self._heading_over_fields()
+                    if above is not None:
+                        ln = replace(ln, heading=above.heading)  # (the entry's level is its heading's)
                 under_title = above is not None
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
@@ -560,6 +572,29 @@ class Reader:
         n = 1 if _QUOTE_CLOSE.search(head[0].text.strip()[1:]) else 2
         text = " ".join(x.text.strip() for x in head[:n]).strip(_QUOTE_CHARS + " ")
         return replace(head[0], text=text, spans=(), memo=None), head[n:]
+
+    def _heading_over_fields(self) -> tuple[Line | None, list[Line]]:
+        """A generated schedule's entry: `### Rust for Linux`, then its fields
+        (`- **Speakers:** …`, `- **Room:** Janson`, a day) and only then `- **Time:**
+        13:00 - 13:50`: the heading waiting above the fields is the title of the entry
+        the time belongs to, the fields its body."""
+        k = self._fields_from()
+        if k is None:
+            return None, []
+        title, below = self.pending[k], self.pending[k + 1:]
+        del self.pending[k:]
+        return title, below
+
+    def _fields_from(self) -> int | None:
+        """Where the waiting lines end in a heading and, under it, one or more fields of
+        an entry (`Speakers: …`, `Room: …`): the heading's index, else None."""
+        k = len(self.pending) - 1
+        while k >= 0 and self.pending[k].cells is None and not self.pending[k].heading \
+                and ":" in self.pending[k].text and _field_of_entry(self.pending[k].text):
+            k -= 1
+        if k < 0 or k == len(self.pending) - 1 or not self.pending[k].heading:
+            return None
+        return k
 
     def _title_field_above(self) -> tuple[Line | None, list[Line]]:
         """A seminar page's entry written as fields (`Title: ...`, `Speaker: ...`, an
@@ -1632,6 +1667,8 @@ def _day_then_name(text: str) -> str | None:
 # Labels of a panel's member line (`Moderator: Name, Place`).
 _MEMBER_LABELS = frozenset({"moderator", "moderators", "moderated by", "chair", "panelist",
                             "panelists", "panellist", "panellists"})
+# `- **Day:** Saturday`: an entry's day given as one of its fields.
+_DAY_FIELD = re.compile(r"^[\s*_-]*(?:day|date)[\s*_]*:", re.IGNORECASE)
 # The fields of a seminar entry that name who gives it or where, never its title.
 _ENTRY_FIELDS = frozenset({"speaker", "speakers", "presenter", "presenters", "author", "authors",
                            "by", "host", "hosts", "room", "location", "venue", "where"})

@@ -717,9 +717,16 @@ def _tsv_block_ahead(src: list[str], i: int) -> bool:
     for k in range(i, min(len(src), i + 6)):
         if not src[k].strip():
             break
-        if "\t" in src[k].strip("\t ") or src[k].startswith("\t"):
+        if "\t" in src[k].strip("\t ") or src[k].startswith("\t") and not _tab_indented_bullet(src[k]):
             tabbed += 1
     return tabbed >= 2 or (tabbed == 1 and src[i].count("\t") >= 2)
+
+
+def _tab_indented_bullet(raw: str) -> bool:
+    """`<TAB>- *Ana Ruiz, MIT*`: a Markdown list item nested under the one above by a
+    tab, with no tab after its marker; indentation, not a copied table's empty cell."""
+    m = _BULLET.match(raw)
+    return m is not None and "\t" in m.group("indent") and "\t" not in raw[m.end():].rstrip()
 
 
 def _rows_go_on(src: list[str], j: int, width: int) -> bool:

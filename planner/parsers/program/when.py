@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, time
 from functools import lru_cache
 
@@ -170,13 +170,41 @@ def _military(line: str) -> list[TimeMark]:
     return out
 
 
+# `* **830-900 : Arrival**`, `1200-130: Lunch`: colon-less clocks with a three-digit
+# side (`8:30` written `830`), read only as the range that opens a line (after list and
+# emphasis marks) with a separator after it; `pp. 830-900` inside a line is a page range.
+# (`**1030-1100: Break**` too, whose colon `_MILITARY` does not take.)
+_HEAD_HMM = re.compile(r"[\s*•|#>+]*(?:[-–]\s+)?([1-9]|[01]\d|2[0-3])([0-5]\d)\s*(?:-{1,2}|–|—)\s*"
+                       r"([1-9]|[01]\d|2[0-3])([0-5]\d)(?=\s*(?:[:|*]|[-–—]\s)|\t)")
+
+
+def _head_hmm(m: re.Match[str]) -> TimeMark | None:
+    """The range a `_HEAD_HMM` match writes, read as its `H:MM-H:MM` form would be (so
+    `1200-130` after morning rows is afternoon, as `12:00-1:30` is)."""
+    if len(m.group(1)) == 2 and len(m.group(3)) == 2 and 19 <= int(m.group(1)) <= 20 \
+            and 19 <= int(m.group(3)) <= 20:
+        return None  # `2019-2020:` is a span of years
+    written = f"{m.group(1)}:{m.group(2)}-{m.group(3)}:{m.group(4)}"
+    mark = next(_iter_times(written), None)
+    if mark is None or mark.end is None:
+        return None
+    return replace(mark, begin=m.start(1), stop=m.end(4), zone=None)
+
+
 def iter_times(line: str) -> Iterator[TimeMark]:
     """The times and time ranges in `line`, in order, found as they are asked for."""
-    if _has_digit(line) and _MILITARY.search(line):
-        mil = _military(line)
-        if mil:
-            yield from sorted(mil + list(_iter_times(line)), key=lambda t: t.begin)
+    if _has_digit(line):
+        head = _HEAD_HMM.match(line)
+        mark = _head_hmm(head) if head is not None else None
+        if mark is not None:
+            yield mark
+            yield from (t for t in _iter_times(line) if t.begin >= mark.stop)
             return
+        if _MILITARY.search(line):
+            mil = _military(line)
+            if mil:
+                yield from sorted(mil + list(_iter_times(line)), key=lambda t: t.begin)
+                return
     yield from _iter_times(line)
 
 
@@ -216,7 +244,10 @@ def _iter_times(line: str) -> Iterator[TimeMark]:
             if mera is None and merb in ("am", "pm") and ha <= 12:
                 mera = merb
                 sa, sb = _to_time(ha, ma, mera), _to_time(hb, mb, merb)
-                if sa is not None and sb is not None and sa > sb:
+                noon_meant = merb == "am" and hb == 12 and not (g["bnoon"] or g["bword"])
+                if sa is not None and sb is not None and sa > sb and not noon_meant:
+                    # `11:15 - 12:00am` is a morning ending at noon (set below), not a
+                    # night from 23:15: only a stated `pm` start runs to midnight
                     mera = "am" if merb == "pm" else "pm"
             elif mera is None and merb == "noon" and ha <= 12:
                 mera = "am"
