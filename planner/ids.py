@@ -47,30 +47,45 @@ def talk_id(
     return digest("talk", conference, fold(" ".join(speakers)), fold(abstract)[:2000])
 
 
-def title_ids(conference: str, titles: list[str]) -> list[str]:
-    """`talk_id(conference, title, ...)` for many stated titles, folded in one go."""
+def title_ids(conference: str, titles: list[str], folded: list[bytes] | None = None) -> list[str]:
+    """`talk_id(conference, title, ...)` for many stated titles, folded in one go
+    (`folded`: their `folded_bytes`, where the caller has them)."""
     prefix = "\x1f".join(("talk", conference, "")).encode("utf-8")  # as `digest` joins
-    return [_hashed(prefix + folded) for folded in folded_bytes(titles)]
+    return _hashed_all([prefix + f for f in (folded_bytes(titles) if folded is None else folded)])
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:
     return "s" + digest("session", conference, kind, fold(title), day, length=ID_LENGTH - 1)
 
 
-def session_ids(conference: str, sessions: list[tuple[str, str, str]]) -> list[str]:
+def session_ids(conference: str, sessions: list[tuple[str, str, str]],
+                folded: list[bytes] | None = None) -> list[str]:
     """`session_id(conference, kind, title, day)` for many (kind, title, day), the titles
-    folded in one go."""
+    folded in one go (`folded`: their `folded_bytes`, where the caller has them)."""
     head = "\x1f".join(("session", conference, "")).encode("utf-8")  # as `digest` joins
-    folded = folded_bytes([title for _, title, _ in sessions])
+    if folded is None:
+        folded = folded_bytes([title for _, title, _ in sessions])
     # (a program has a few kinds and days: each pair's bytes are made once)
     pairs: dict[tuple[str, str], tuple[bytes, bytes]] = {}
-    out = []
+    data = []
     for (kind, _, day), f in zip(sessions, folded):
         pair = pairs.get((kind, day))
         if pair is None:
             pair = pairs[kind, day] = (head + kind.encode("utf-8") + b"\x1f",
                                        b"\x1f" + day.encode("utf-8"))
-        out.append("s" + _hashed(pair[0] + f + pair[1], ID_LENGTH - 1))
+        data.append(pair[0] + f + pair[1])
+    return _hashed_all(data, ID_LENGTH - 1, "s")
+
+
+def _hashed_all(data: list[bytes], length: int = ID_LENGTH, head: str = "") -> list[str]:
+    """`head + _hashed(d, length)` for each, in one loop (a Python call per id cost about
+    as much as its hash)."""
+    blake2b, from_bytes, pairs = hashlib.blake2b, int.from_bytes, _PAIRS
+    out = []
+    for d in data:
+        n = from_bytes(blake2b(d, digest_size=8).digest(), "big")
+        out.append(head + (pairs[n & 1023] + pairs[(n >> 10) & 1023] + pairs[(n >> 20) & 1023]
+                           + pairs[(n >> 30) & 1023])[:length])
     return out
 
 

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.diagnostics import DiagnosticSink
-from planner.ids import talk_id, title_ids
+from planner.ids import session_id, session_ids, talk_id, title_ids
 from planner.parsers.papers import PaperBuilder
 from planner.parsers.names import is_artefact, lettered_names, looks_like_name, make_speaker
-from planner.text import fold, fold_many, folded_bytes
+from planner.text import fold, fold_many, folded_bytes, folded_by_text
 
 # Names that take every path: plain, accented, odd case, initials, artefacts, mononyms,
 # title words, blanks that need squashing, and spellings of one person.
@@ -37,6 +37,30 @@ texts = st.lists(st.one_of(st.text(max_size=40), st.sampled_from(NAMES)), max_si
 def test_folding_in_bulk_equals_folding_each(items):
     assert folded_bytes(items) == [fold(t).encode() for t in items]
     assert fold_many(items) == [fold(t) for t in items]
+
+
+# ASCII texts made of what folding blanks out, in runs (`A -- B`, `x:  y`), and what it
+# keeps: the whole-text path collapses the runs at once.
+ascii_texts = st.lists(st.text(alphabet=" \t-:.,_()'\\aZ09", max_size=30), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ascii_texts)
+def test_ascii_folding_in_bulk_equals_folding_each(items):
+    assert folded_bytes(items) == [fold(t).encode() for t in items]
+    assert folded_by_text(items) == {t: fold(t).encode() for t in items}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(min_size=1, max_size=40), st.sampled_from(NAMES)), max_size=20),
+       st.sampled_from(["fosdem 2025", "gonçalves conf"]))
+def test_ids_from_titles_folded_once_equal_the_plain_ids(titles, conference):
+    # (build folds a session's title and its talks' once, for both kinds of id)
+    folded = folded_by_text(titles + titles[::-1])
+    mine = [folded[t] for t in titles]
+    assert title_ids(conference, titles, mine) == [talk_id(conference, t, (), "") for t in titles]
+    rows = [("talk" if i % 2 else "break", t, f"2025-02-0{i % 3 + 1}") for i, t in enumerate(titles)]
+    assert session_ids(conference, rows, mine) == [session_id(conference, *r) for r in rows]
 
 
 @settings(max_examples=200, deadline=None)

@@ -71,6 +71,25 @@ class _Clock:
             got = self._day[dt] = self.local(dt).date()
         return got
 
+    def to_utc(self, sessions: list[Session]) -> bool:
+        """Each session's start and end moved to UTC, in place (`utc` of each); whether
+        a session's end is open (none, or estimated)."""
+        cache = self._utc
+        open_end = False
+        for fields in map(_FIELDS, sessions):  # (see `_set`)
+            if fields["end"] is None or fields["end_estimated"]:
+                open_end = True
+            for name in ("start", "end"):
+                dt = fields[name]
+                if dt is None:
+                    continue
+                key = (dt, dt.fold, dt.tzinfo)  # (as `utc`, without a call per instant)
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = dt.astimezone(timezone.utc)
+                fields[name] = got
+        return open_end
+
     def utc(self, dt: datetime) -> datetime:
         """`dt.astimezone(timezone.utc)`."""
         # Two times of one zone are equal by their wall time, fold aside: the fold and
@@ -149,13 +168,11 @@ def assign_times(
     """
     sessions = schedule.sessions
     clock = _Clock(ZoneInfo(schedule.timezone))
-    utc = clock.utc
-    for fields in map(_FIELDS, sessions):  # (see `_set`)
-        start, end = fields["start"], fields["end"]
-        fields["start"] = utc(start) if start else None
-        fields["end"] = utc(end) if end else None
-    # (nothing below changes a stated start before the loop: the starts are read once)
-    starts = _stated_starts_by_day(sessions, clock)
+    # (nothing below changes a stated start before the loop: the starts are read once,
+    # and only where a session's end is open, the one place the next start is asked for;
+    # a program whose sessions all state their ends, a table or a list of timed entries,
+    # never reads them)
+    starts = _stated_starts_by_day(sessions, clock) if clock.to_utc(sessions) else {}
     if talk_minutes is None and any(s.start is not None for s in sessions):
         talk_minutes, n = infer_talk_minutes(sessions, clock, starts)
         if n:
@@ -167,12 +184,14 @@ def assign_times(
             diag.info("talk-length", f"talk slots assumed to be {talk_minutes} minutes")
     talk_minutes = talk_minutes or DEFAULT_TALK_MINUTES
     per_kind: dict[SessionKind, timedelta] = {}  # each kind's minutes per talk
-    previous: Session | None = None
+    previous_end: datetime | None = None  # (UTC; the session before is back in the zone)
     orphans: list[Talk] = []
     kept: list[Session] = []
+    local = clock.local
     for s in sessions:
-        if s.start is None:
-            if previous is None or previous.end is None:
+        fields = s.__dict__  # (see `_set`)
+        if fields["start"] is None:
+            if previous_end is None:
                 diag.warning(
                     "untimed-session",
                     f"session {s.title!r} has no time and follows no timed session; "
@@ -183,38 +202,39 @@ def assign_times(
                     t.session_id = None
                 orphans.extend(s.talks)
                 continue
-            _set(s, start=previous.end, start_estimated=True)
+            fields["start"], fields["start_estimated"] = previous_end, True
         per_talk = per_kind.get(s.kind)
         if per_talk is None:
             per_talk = per_kind[s.kind] = timedelta(minutes=_TALK_MINUTES.get(s.kind, talk_minutes))
-        if s.end is None:
+        if fields["end"] is None:
             if s.talks and s.kind is not SessionKind.POSTER:
                 need = per_talk * len(s.talks)
             else:
                 need = timedelta(minutes=_KIND_MINUTES.get(s.kind, talk_minutes))
             end = s.start + need
             nxt = _next_start(starts, s.start, clock)
-            _set(s, end=nxt if nxt is not None and nxt < end else end, end_estimated=True)
-        _slot_talks(s, per_talk, clock)
+            fields["end"], fields["end_estimated"] = nxt if nxt is not None and nxt < end else end, True
+        previous_end = fields["end"]
+        start, end = local(fields["start"]), local(previous_end)
+        if fields["standalone"] and fields["talks"]:
+            # the session is its talk: the same times, stated or not (`_slot_talks`)
+            for t in fields["talks"]:
+                _set_times(t, start, end, fields["start_estimated"], fields["end_estimated"])
+        else:
+            _slot_talks(s, per_talk, clock)
+        # (back in the zone once its talks are placed: they were placed from UTC)
+        fields["start"], fields["end"] = start, end
         kept.append(s)
-        previous = s
-    local = clock.local
-    for fields in map(_FIELDS, kept):
-        fields["start"], fields["end"] = local(fields["start"]), local(fields["end"])
     schedule.sessions = kept
     schedule.unscheduled = orphans + schedule.unscheduled
     return schedule
 
 
 def _slot_talks(s: Session, per_talk: timedelta, clock: _Clock) -> None:
-    """Give the session's talks their slots (from UTC instants, shown in `zone`)."""
-    assert s.start is not None and s.end is not None
+    """Give the session's talks their slots (from UTC instants, shown in `zone`); a
+    standalone session's talk takes the session's times, which `assign_times` sets."""
+    assert s.start is not None and s.end is not None and not (s.standalone and s.talks)
     if not s.talks:
-        return
-    if s.standalone:  # the session is its talk: the same times, stated or not
-        start, end = clock.local(s.start), clock.local(s.end)
-        for t in s.talks:
-            _set_times(t, start, end, s.start_estimated, s.end_estimated)
         return
     if any(t.start is not None and not t.estimated for t in s.talks):
         _keep_stated(s, clock)

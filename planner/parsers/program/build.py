@@ -20,7 +20,7 @@ from ...diagnostics import DiagnosticSink
 from ...ids import IdAllocator, conference_key, session_ids, title_ids
 from ...model import Schedule, Session, SessionKind, Speaker, Talk
 from ...speakers import make_speaker
-from ...text import fold
+from ...text import fold, folded_by_text
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
@@ -377,13 +377,19 @@ class Builder:
             self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
         talks = [t for fields in rows for t in fields["talks"]] + loose
+        talk_titles = [t["title"] for t in talks]
+        session_titles = [f["title"] for f in rows]
+        # (each title folded once: a standalone session and its talk share theirs)
+        folded = folded_by_text(session_titles + talk_titles).__getitem__
         # (claimed in reading order, as the talks were met)
-        for t, tid in zip(talks, IdAllocator().claim_all(title_ids(conf_key, [t["title"] for t in talks]))):
+        for t, tid in zip(talks, IdAllocator().claim_all(
+                title_ids(conf_key, talk_titles, list(map(folded, talk_titles))))):
             t["id"] = tid
         # (`_value_`, the member's value as stored: `.value` is a Python property)
         sessions = []
         for fields, sid in zip(rows, session_ids(conf_key, [
-                (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)])):
+                (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)],
+                list(map(folded, session_titles)))):
             fields["id"] = sid
             if fields["talks"]:
                 for t in fields["talks"]:
