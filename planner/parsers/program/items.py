@@ -159,35 +159,50 @@ def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[st
     """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
     reads the answer (a table's title cells, one a row) and never changes its lists."""
     if not spans:
-        plain = _plain_title(text.strip(), labels, rooms)
+        plain = plain_title(text, labels, rooms)
         if plain is not None:
-            return plain
+            return ItemParts(title=plain)
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
 
 
 # What `_split_item` reads before a title besides a colon and a final parenthesis: a
-# numbering's `#`, a room's `@`, a label's `|` or spaced dash.
-_TITLE_MARKS = re.compile(r"[#@|]|\s[-–—]\s")
+# numbering's `#`, a room's `@`, a label's `|` or spaced dash.  (The marks are asked
+# for one by one: a pattern led by a blank is tried at every position of a title.)
+_TITLE_MARKS = "#@|"
+_DASHES = "-–—"
+_SPACED_DASH = re.compile(r"\s[-–—]\s")
 # A final parenthesis of figures (`(2)`, `(2024)`): no room word, label or link label.
 _FIGURES_AT_END = re.compile(r"\((?P<n>[\d\s.,/–-]*\d[\d\s.,/–-]*)\)$")
 
 
-def _plain_title(t: str, labels: frozenset[str], rooms: frozenset[str]) -> ItemParts | None:
-    """`_split_item(t, (), labels, rooms, title_only=True)` of a stripped title that is
-    all title, quickly (a table's title cell, one a row, each different).  Such a title
-    starts with a letter (no numbering), holds none of `_TITLE_MARKS`, no field and no
-    kind label before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and
-    ends in no parenthesis but one of figures that names no known room.  None for
-    every other title."""
-    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z") or _TITLE_MARKS.search(t):
+def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str | None:
+    """The title `title_parts(text, (), ...)` gives for a text without styles that is
+    all title, without an `ItemParts` (a table's title cell, one a row, each different);
+    None for every other text, which `title_parts` reads in full.
+
+    Such a title starts with a letter (no numbering), holds none of the marks
+    `_split_item` reads (`#`, `@`, `|`, a spaced dash), no field and no kind label
+    before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and ends in no
+    parenthesis but one of figures that names no known room."""
+    t = text.strip()
+    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if t.endswith(")"):
-        m = _FIGURES_AT_END.search(t)
+    for mark in _TITLE_MARKS:
+        if mark in t:
+            return None
+    for dash in _DASHES:
+        if dash in t:
+            if _SPACED_DASH.search(t) is not None:
+                return None
+            break
+    if t[-1] == ")":
+        # (the figures are in the last parenthesis, none other can end the text)
+        m = _FIGURES_AT_END.match(t, max(0, t.rfind("(")))
         if m is None or m.group("n") in rooms:
             return None
     if ":" in t and (_may_hold_field(t) or split_label(t, labels)[0] is not None):
         return None
-    return ItemParts(title=_trimmed_title(t))  # (figures are no link labels)
+    return _trimmed_title(t)  # (figures are no link labels)
 
 
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:

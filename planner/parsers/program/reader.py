@@ -20,7 +20,7 @@ from ...model import SessionKind
 from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import split_item, title_parts
+from .items import plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -686,12 +686,18 @@ class Reader:
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
                 speaker = None
             else:
-                parts = title_parts(first.text, first.spans, labels=self.labels,
-                                    rooms=self.known_rooms)
-                draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
-                draft.url, draft.room = parts.url, parts.room
-                if draft.title is None and draft.label:
-                    draft.title, draft.title_from_label = draft.label, True
+                # (a title cell that is all title, as most are, is its title: no parts)
+                plain = None if first.spans else plain_title(first.text, self.labels,
+                                                              self.known_rooms)
+                if plain is not None:
+                    draft.title = plain
+                else:
+                    parts = title_parts(first.text, first.spans, labels=self.labels,
+                                        rooms=self.known_rooms)
+                    draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
+                    draft.url, draft.room = parts.url, parts.room
+                    if draft.title is None and draft.label:
+                        draft.title, draft.title_from_label = draft.label, True
         else:
             self._apply_header_text(draft, first.text, first.spans)
         draft.body = title_lines[1:]
