@@ -52,7 +52,7 @@ from planner.parsers.program.kinds import (
     kinds_from_words,
     may_name_kind,
 )
-from planner.parsers.program.lines import _header_of_plain, lead_range_header
+from planner.parsers.program.lines import _header_of_plain, is_people_line, lead_range_header
 from planner.parsers.program.people import (
     _EVENT_WORDS,
     _ORG_STRONG,
@@ -63,7 +63,13 @@ from planner.parsers.program.people import (
     _units,
     _units_plain,
 )
-from planner.parsers.program.reader import _CLOCKISH, _RUN_START, _inside, _sep_settled
+from planner.parsers.program.reader import (
+    _CLOCKISH,
+    _RUN_START,
+    _inside,
+    _paren_room,
+    _sep_settled,
+)
 from planner.parsers.program.stated_zone import (
     _TIME_WORDS,
     ABBREVIATIONS,
@@ -434,6 +440,25 @@ def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
     if got is not None:
         assert ItemParts(title=got) == _split_item.__wrapped__(text, (), labels, rooms, False,
                                                                True, None)
+
+
+def _paren_room_plain(text: str, ends: dict[str, set[str]]) -> None:
+    """`reader._paren_room` as it was written first: the pattern searched everywhere."""
+    m = re.search(r"\(([^()]{3,40})\)\s*$", text)
+    if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
+        ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(titles, st.lists(st.sampled_from(
+    ["Talk", " ", "(", ")", "Room ٣", "ab²", "Hall B", "Garden Pavilion", " \t", "Ann Lee",
+     "9", "(x)", "Hall B only"]), max_size=8).map("".join)))
+def test_a_final_parenthesis_is_noted_as_searching_everywhere_notes_it(text):
+    got: dict[str, set[str]] = {}
+    want: dict[str, set[str]] = {}
+    _paren_room(text, got)
+    _paren_room_plain(text, want)
+    assert got == want
 
 
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",

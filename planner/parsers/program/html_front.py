@@ -198,8 +198,12 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
     cells = []
     for c in cells_el:
         tag = c.tag.lower() if isinstance(c.tag, str) else ""
-        cells.append(Cell(_cell_lines(c, st), _attr_int(c, "colspan"), _attr_int(c, "rowspan"),
-                          header=header or tag == "th", css=_css(c)))
+        lines = _cell_lines(c, st)
+        # (its text on one line made here, as the Markdown front-end makes it: the table
+        # reader takes the texts of a row's cells together)
+        cells.append(Cell(lines, _attr_int(c, "colspan"), _attr_int(c, "rowspan"),
+                          header=header or tag == "th", css=_css(c),
+                          flat=" ".join([ln.text for ln in lines]).strip()))
     shown = [c for c in cells if not c.empty]
     text = " | ".join([c.text.replace("\n", " ") for c in shown])
     if not text:

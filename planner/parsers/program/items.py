@@ -165,12 +165,10 @@ def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[st
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
 
 
-# What `_split_item` reads before a title besides a colon and a final parenthesis: a
-# numbering's `#`, a room's `@`, a label's `|` or spaced dash.  (The marks are asked
-# for one by one: a pattern led by a blank is tried at every position of a title.)
-_TITLE_MARKS = "#@|"
-_DASHES = "-–—"
+# A spaced dash, which `_split_item` reads as a label's end (looked for only in a title
+# with a dash: a pattern led by a blank is tried at every position of a title).
 _SPACED_DASH = re.compile(r"\s[-–—]\s")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 # A final parenthesis of figures (`(2)`, `(2024)`): no room word, label or link label.
 _FIGURES_AT_END = re.compile(r"\((?P<n>[\d\s.,/–-]*\d[\d\s.,/–-]*)\)$")
 
@@ -185,16 +183,10 @@ def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str
     before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and ends in no
     parenthesis but one of figures that names no known room."""
     t = text.strip()
-    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
+    if t[:1] not in _ASCII_LETTERS or "#" in t or "@" in t or "|" in t:
+        return None  # (a numbering's `#`, a room's `@`, a label's `|`)
+    if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t) is not None:
         return None
-    for mark in _TITLE_MARKS:
-        if mark in t:
-            return None
-    for dash in _DASHES:
-        if dash in t:
-            if _SPACED_DASH.search(t) is not None:
-                return None
-            break
     if t[-1] == ")":
         # (the figures are in the last parenthesis, none other can end the text)
         m = _FIGURES_AT_END.match(t, max(0, t.rfind("(")))

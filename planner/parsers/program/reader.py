@@ -122,7 +122,8 @@ class Reader:
                 # (a row's cells, each line of each: a row is no header of its own)
                 for c in ln.cells:
                     for cl in c.lines:
-                        if cl.text.rstrip().endswith(")"):
+                        # (most cells hold no parenthesis: no method asked of them)
+                        if ")" in cl.text and cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
                 prev_header = False
                 continue
@@ -1162,7 +1163,11 @@ def _paren_room(text: str, ends: dict[str, set[str]]) -> None:
     """Note the parenthesis that ends `text` (`Chairs' Welcome (Garden Pavilion)`) with
     the title before it: after different titles it names a room (`prepare`); the same
     title listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence."""
-    m = _FINAL_PARENS.search(text)
+    t = text.rstrip()
+    if t[-2:-1].isdecimal():
+        return  # `(12)`, `(Room 101)`: a figure ends whatever parenthesis there is
+    # (only the last parenthesis can end the text: look there, not at each one)
+    m = _FINAL_PARENS.match(t, max(0, t.rfind("(")))
     if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
         ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
 
