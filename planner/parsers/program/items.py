@@ -157,11 +157,8 @@ def split_item(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str
 def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
                 rooms: frozenset[str] = frozenset()) -> ItemParts:
     """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
-    reads the answer (a table's title cells, one a row) and never changes its lists."""
-    if not spans:
-        plain = plain_title(text, labels, rooms)
-        if plain is not None:
-            return ItemParts(title=plain)
+    reads the answer (a table's title cells, one a row) and never changes its lists.
+    (A text without styles is asked of `plain_title` first: most are all title.)"""
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
 
 

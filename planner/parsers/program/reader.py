@@ -14,6 +14,8 @@ from dataclasses import replace
 import re
 from collections import Counter
 from datetime import time
+from itertools import chain
+from operator import attrgetter
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
@@ -121,9 +123,10 @@ class Reader:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
                 for c in ln.cells:
+                    if c.flat is not None and ")" not in c.flat:
+                        continue  # (most cells hold no parenthesis: their lines unread)
                     for cl in c.lines:
-                        # (most cells hold no parenthesis: no method asked of them)
-                        if ")" in cl.text and cl.text.rstrip().endswith(")"):
+                        if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
                 prev_header = False
                 continue
@@ -665,7 +668,7 @@ class Reader:
         if not title_lines:
             return None
         first = title_lines[0]
-        used = {ln.no for lines in roles.values() for ln in lines}
+        used = set(map(_NUMBER, chain.from_iterable(roles.values())))  # (each line's)
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
                           open=t.open, bare=t.bare_start, zone=t.zone, used=used)
@@ -701,7 +704,8 @@ class Reader:
                         draft.title, draft.title_from_label = draft.label, True
         else:
             self._apply_header_text(draft, first.text, first.spans)
-        draft.body = title_lines[1:]
+        if len(title_lines) > 1:  # (else the draft's own empty body stays)
+            draft.body = title_lines[1:]
         extra_lines = roles.get("extra")
         extra = [ln for ln in extra_lines if ln.text.strip()] if extra_lines else ()
         if extra and speaker is None and (
@@ -1157,6 +1161,9 @@ _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
+
+
+_NUMBER = attrgetter("no")
 
 
 def _paren_room(text: str, ends: dict[str, set[str]]) -> None:
