@@ -461,6 +461,34 @@ def test_a_final_parenthesis_is_noted_as_searching_everywhere_notes_it(text):
     assert got == want
 
 
+def _cell_lines_plain(el, st):
+    """`html_front._cell_lines` as it was written first: a `_Lines` of the cell's own."""
+    from planner.parsers.program.html_front import _BOLD, _Lines, _walk
+
+    sub = _Lines(st.offset, st.refs, st.tabs)
+    sub.text(el.text, el, el.tag.lower() in _BOLD, False, None)
+    for child in el:
+        _walk(child, sub, el.tag.lower() in _BOLD)
+    sub.flush()
+    return sub.out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["td", "th", "TD", "div"]), st.lists(st.sampled_from(
+    ["Ann", " ", "\t", "\u00a0", "\n", "Room 3", "&amp;", "9:00", "é", "\u3000"]), max_size=6)
+    .map("".join))
+def test_a_cell_of_text_alone_has_the_lines_its_own_reading_gives(tag, text):
+    import lxml.html
+
+    from planner.parsers.program.html_front import _cell_lines, _Lines
+
+    el = lxml.html.fragment_fromstring(f"<table><tr><{tag}>{text}</{tag}></tr></table>")
+    cell = next(el.iter(tag.lower())) if tag.lower() != "div" else lxml.html.fragment_fromstring(
+        f"<div>{text}</div>")
+    reading = _Lines(3, {}, {})
+    assert _cell_lines(cell, reading) == _cell_lines_plain(cell, reading)
+
+
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
                "<", ">", "<!--", "-->", "<b>", "</i>", "<a href='x'>", "<https://x.org>",
                "&amp;", "&", "&#38;", ";", " ", "a", "Title", "(", "\n", "{{ x }}"]

@@ -14,8 +14,6 @@ from dataclasses import replace
 import re
 from collections import Counter
 from datetime import time
-from itertools import chain
-from operator import attrgetter
 
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
@@ -668,7 +666,10 @@ class Reader:
         if not title_lines:
             return None
         first = title_lines[0]
-        used = set(map(_NUMBER, chain.from_iterable(roles.values())))  # (each line's)
+        used = set()
+        for lines in roles.values():
+            for ln in lines:
+                used.add(ln.no)
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
                           open=t.open, bare=t.bare_start, zone=t.zone, used=used)
@@ -1161,9 +1162,6 @@ _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
-
-
-_NUMBER = attrgetter("no")
 
 
 def _paren_room(text: str, ends: dict[str, set[str]]) -> None:

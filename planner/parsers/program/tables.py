@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
@@ -81,7 +81,6 @@ def _expand(rows: list[Line]) -> tuple[list[list[Cell | None]], bool]:
 
 _SPANS = attrgetter("colspan", "rowspan")
 _FLAT = attrgetter("flat")
-_LINES = attrgetter("lines")
 
 
 def _grid_texts(grid: list[list[Cell | None]], spread: bool) -> list[list[str | None]]:
@@ -355,9 +354,6 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # (each role in one column, as in most tables: a row's cell lines are its role's list
     # as they are, with no list to extend; no reader of a row's roles changes a list)
     one_column_each = len({role for _, role in kept}) == len(kept)
-    # (a row with text in each kept column, as most are, takes their lines at C speed)
-    take = itemgetter(*[c for c, _ in kept]) if one_column_each and len(kept) >= 2 else None
-    kept_roles = [role for _, role in kept]
     title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
         ln = rows[k]
@@ -374,8 +370,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             continue
         # (a row with text in each of four cells or more, as most are, is no day row:
         # each cell with text has lines)
-        full = all(vals)
-        nonempty = [(c, v) for c, v in enumerate(vals) if v] if width <= 3 or not full else None
+        nonempty = [(c, v) for c, v in enumerate(vals) if v] \
+            if width <= 3 or not all(vals) else None
         if nonempty is not None and not nonempty:
             events.append(TableEvent("skip", ln.no))
             continue
@@ -429,18 +425,15 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 continue
         items: list[RowItem] = []
         if role_table:
-            if full and take is not None:
-                got = dict(zip(kept_roles, map(_LINES, take(cells))))
-            else:
-                got = {}
-                for c, role in kept:
-                    cell = cells[c]
-                    # (a cell with text is not empty: only one without needs its lines seen)
-                    if vals[c] or cell is not None and not cell.empty:
-                        if one_column_each:
-                            got[role] = cell.lines
-                        else:
-                            got.setdefault(role, []).extend(cell.lines)
+            got = {}
+            for c, role in kept:
+                cell = cells[c]
+                # (a cell with text is not empty: only one without needs its lines seen)
+                if vals[c] or cell is not None and not cell.empty:
+                    if one_column_each:
+                        got[role] = cell.lines
+                    else:
+                        got.setdefault(role, []).extend(cell.lines)
             if got:
                 items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
                                      continuation=tcol is not None and not vals[tcol]))
