@@ -489,6 +489,17 @@ def test_a_cell_of_text_alone_has_the_lines_its_own_reading_gives(tag, text):
     assert _cell_lines(cell, reading) == _cell_lines_plain(cell, reading)
 
 
+def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
+    """`_pipe_table` makes its cells and rows with their fields in order (a keyword call
+    costs more): the order is the dataclasses' own."""
+    from planner.parsers.program.doc import Cell
+
+    cell = Cell([Line(3, "Room 1")], 1, 1, False, "", "Room 1")
+    assert cell == Cell([Line(3, "Room 1")], flat="Room 1")
+    assert Line(3, "a | b", (), 0, False, 0, 7, [cell], 2) == Line(3, "a | b", cells=[cell],
+                                                                 table=2, para=7)
+
+
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
                "<", ">", "<!--", "-->", "<b>", "</i>", "<a href='x'>", "<https://x.org>",
                "&amp;", "&", "&#38;", ";", " ", "a", "Title", "(", "\n", "{{ x }}"]
