@@ -490,14 +490,22 @@ def test_a_cell_of_text_alone_has_the_lines_its_own_reading_gives(tag, text):
 
 
 def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
-    """`_pipe_table` makes its cells and rows with their fields in order (a keyword call
-    costs more): the order is the dataclasses' own."""
+    """`_pipe_table` makes its cells and rows with their fields in order, as
+    `read_table` makes a role table's items (a keyword call costs more): the order is
+    the dataclasses' own."""
     from planner.parsers.program.doc import Cell
 
     cell = Cell([Line(3, "Room 1")], 1, 1, False, "", "Room 1")
     assert cell == Cell([Line(3, "Room 1")], flat="Room 1")
     assert Line(3, "a | b", (), 0, False, 0, 7, [cell], 2) == Line(3, "a | b", cells=[cell],
                                                                  table=2, para=7)
+    # (and `read_table`'s role rows and their events)
+    from planner.parsers.program.tables import RowItem, TableEvent
+
+    roles = {"title": [Line(3, "Talk")]}
+    assert RowItem(3, None, [], 0, None, None, None, roles, False, True) == RowItem(
+        3, None, [], 0, roles=roles, continuation=True)
+    assert TableEvent("items", 3, None, []) == TableEvent("items", 3, items=[])
 
 
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",

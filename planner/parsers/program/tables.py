@@ -435,8 +435,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                     else:
                         got.setdefault(role, []).extend(cell.lines)
             if got:
-                items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
-                                     continuation=tcol is not None and not vals[tcol]))
+                # (fields in order, as a row a table has many of: RowItem(line, time,
+                # lines, column, room, day, day_label, roles, span_all, continuation))
+                items.append(RowItem(ln.no, t, [], 0, None, day_here, None, got, False,
+                                     tcol is not None and not vals[tcol]))
                 if second:
                     pair = {role: cells[c].lines for role, c in second.items()
                             if cells[c] is not None and not cells[c].empty}
@@ -467,7 +469,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 lines = extras["track"]
                 items.append(RowItem(lines[0].no, t, list(lines), 0, day=day_here))
         if items:
-            events.append(TableEvent("items", ln.no, items=items))
+            events.append(TableEvent("items", ln.no, None, items))
         else:
             events.append(TableEvent("skip", ln.no))
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
