@@ -39,13 +39,14 @@ from planner.parsers.program.items import (
     _other_bounds,
     _only_link_labels,
     _other_reaches,
+    ItemParts,
     _plain_item,
-    _plain_title,
     _split_item,
     _title_like,
     holds_for,
     page_split,
     split_item,
+    plain_title,
 )
 from planner.parsers.program.kinds import (
     _ANY_KIND_WORD,
@@ -63,7 +64,7 @@ from planner.parsers.program.kinds import (
     may_name_kind,
     split_label,
 )
-from planner.parsers.program.lines import _header_of_plain, lead_range_header
+from planner.parsers.program.lines import _header_of_plain, is_people_line, lead_range_header
 from planner.parsers.program.people import (
     _EVENT_WORDS,
     _ORG_STRONG,
@@ -80,6 +81,7 @@ from planner.parsers.program.reader import (
     _RUN_START,
     _inside,
     _may_open_range,
+    _paren_room,
     _sep_settled,
 )
 from planner.parsers.program.stated_zone import (
@@ -453,9 +455,76 @@ titles = st.lists(st.one_of(st.sampled_from(TITLE_BITS), st.text(max_size=3)),
        st.sampled_from([frozenset(), frozenset({"deep learning"})]))
 def test_plain_titles_are_read_as_the_slow_way_reads_them(text, rooms, labels):
     assert _FIELD.search(text) is None or _may_hold_field(text)
-    got = _plain_title(text.strip(), labels, rooms)
+    got = plain_title(text, labels, rooms)
     if got is not None:
-        assert got == _split_item.__wrapped__(text, (), labels, rooms, False, True, None)
+        assert ItemParts(title=got) == _split_item.__wrapped__(text, (), labels, rooms, False,
+                                                               True, None)
+
+
+def _paren_room_plain(text: str, ends: dict[str, set[str]]) -> None:
+    """`reader._paren_room` as it was written first: the pattern searched everywhere."""
+    m = re.search(r"\(([^()]{3,40})\)\s*$", text)
+    if m and not re.search(r"\d", m.group(1)) and not is_people_line(text):
+        ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(titles, st.lists(st.sampled_from(
+    ["Talk", " ", "(", ")", "Room ٣", "ab²", "Hall B", "Garden Pavilion", " \t", "Ann Lee",
+     "9", "(x)", "Hall B only"]), max_size=8).map("".join)))
+def test_a_final_parenthesis_is_noted_as_searching_everywhere_notes_it(text):
+    got: dict[str, set[str]] = {}
+    want: dict[str, set[str]] = {}
+    _paren_room(text, got)
+    _paren_room_plain(text, want)
+    assert got == want
+
+
+def _cell_lines_plain(el, st):
+    """`html_front._cell_lines` as it was written first: a `_Lines` of the cell's own."""
+    from planner.parsers.program.html_front import _BOLD, _Lines, _walk
+
+    sub = _Lines(st.offset, st.refs, st.tabs)
+    sub.text(el.text, el, el.tag.lower() in _BOLD, False, None)
+    for child in el:
+        _walk(child, sub, el.tag.lower() in _BOLD)
+    sub.flush()
+    return sub.out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["td", "th", "TD", "div"]), st.lists(st.sampled_from(
+    ["Ann", " ", "\t", "\u00a0", "\n", "Room 3", "&amp;", "9:00", "é", "\u3000"]), max_size=6)
+    .map("".join))
+def test_a_cell_of_text_alone_has_the_lines_its_own_reading_gives(tag, text):
+    import lxml.html
+
+    from planner.parsers.program.html_front import _cell_lines, _Lines
+
+    el = lxml.html.fragment_fromstring(f"<table><tr><{tag}>{text}</{tag}></tr></table>")
+    cell = next(el.iter(tag.lower())) if tag.lower() != "div" else lxml.html.fragment_fromstring(
+        f"<div>{text}</div>")
+    reading = _Lines(3, {}, {})
+    assert _cell_lines(cell, reading) == _cell_lines_plain(cell, reading)
+
+
+def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
+    """`_pipe_table` makes its cells and rows with their fields in order, as
+    `read_table` makes a role table's items (a keyword call costs more): the order is
+    the dataclasses' own."""
+    from planner.parsers.program.doc import Cell
+
+    cell = Cell([Line(3, "Room 1")], 1, 1, False, "", "Room 1")
+    assert cell == Cell([Line(3, "Room 1")], flat="Room 1")
+    assert Line(3, "a | b", (), 0, False, 0, 7, [cell], 2) == Line(3, "a | b", cells=[cell],
+                                                                 table=2, para=7)
+    # (and `read_table`'s role rows and their events)
+    from planner.parsers.program.tables import RowItem, TableEvent
+
+    roles = {"title": [Line(3, "Talk")]}
+    assert RowItem(3, None, [], 0, None, None, None, roles, False, True) == RowItem(
+        3, None, [], 0, roles=roles, continuation=True)
+    assert TableEvent("items", 3, None, []) == TableEvent("items", 3, items=[])
 
 
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
@@ -523,6 +592,21 @@ def test_real_title_and_people_lines_split_as_judging_every_split_does():
     for text in lines:
         for prefer in (None, "comma"):
             assert _best_split(text, False, prefer) == _best_split_plain(text, False, prefer), text
+
+
+def test_real_titles_are_read_as_the_slow_way_reads_them():
+    """A table's title cells as real schedules title their talks, alone and numbered
+    as the table program numbers them (`Title (12)`): where `plain_title` answers, it
+    answers what `_split_item` does, with and without known rooms (`12`)."""
+    titles = [title for path in FRAB for title, _ in _frab_items(path)]
+    assert len(titles) > 150
+    for k, title in enumerate(titles):
+        for text in (title, f"{title} ({k})", f" {title}: Keynote "):
+            for rooms in (frozenset(), frozenset({str(k)})):
+                got = plain_title(text, frozenset(), rooms)
+                if got is not None:
+                    want = _split_item.__wrapped__(text, (), frozenset(), rooms, False, True, None)
+                    assert ItemParts(title=got) == want, text
 
 
 UNIT_BITS = ["Ann Bo", " (MIT)", " (Sasha) ", "(", ")", "((", "))", " and ", "& ", ", ", "; ",

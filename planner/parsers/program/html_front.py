@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .doc import Cell, Doc, Line, Span
+from .inline import _squash_with_spans
 
 if TYPE_CHECKING:
     import lxml.html
@@ -87,8 +88,6 @@ class _Lines:
             if b or i or h is not None:
                 segs.append((length, length + len(s), b, i, h))
             length += len(s)
-        from .inline import _squash_with_spans
-
         text, spans = _squash_with_spans("".join(parts), segs)
         self.buf = []
         if not text:
@@ -186,28 +185,48 @@ def _grid_row(el) -> bool:
 
 
 def _cell_lines(el, st: _Lines) -> list[Line]:
+    bold = el.tag.lower() in _BOLD
+    if len(el) == 0:
+        # a cell of text alone, as most are: the one line a `_Lines` of its own makes
+        # of it (the first of its blocks), made without one
+        s = el.text
+        if not s or not s.strip():
+            return []
+        text, spans = _squash_with_spans(s, [(0, len(s), True, False, None)] if bold else [])
+        return [Line(st.no(el), text, spans, para=1)] if text else []
     sub = _Lines(st.offset, st.refs, st.tabs)
-    sub.text(el.text, el, el.tag.lower() in _BOLD, False, None)
+    sub.text(el.text, el, bold, False, None)
     for child in el:
-        _walk(child, sub, el.tag.lower() in _BOLD)
+        _walk(child, sub, bold)
     sub.flush()
     return sub.out
 
 
 def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
     cells = []
+    shown: list[str] = []  # the text of each cell with some, on one line
+    head_only = True  # whether each of those cells is a header cell
     for c in cells_el:
         tag = c.tag.lower() if isinstance(c.tag, str) else ""
-        cells.append(Cell(_cell_lines(c, st), _attr_int(c, "colspan"), _attr_int(c, "rowspan"),
-                          header=header or tag == "th", css=_css(c)))
-    shown = [c for c in cells if not c.empty]
-    text = " | ".join([c.text.replace("\n", " ") for c in shown])
+        lines = _cell_lines(c, st)
+        texts = [ln.text for ln in lines]
+        # (a cell with no attribute, as most are, spans one column and row, no class)
+        has_attrs = bool(c.keys())
+        # (its text on one line made here, as the Markdown front-end makes it: the table
+        # reader takes the texts of a row's cells together)
+        cell = Cell(lines, _attr_int(c, "colspan") if has_attrs else 1,
+                    _attr_int(c, "rowspan") if has_attrs else 1, header=header or tag == "th",
+                    css=_css(c) if has_attrs else "", flat=" ".join(texts).strip())
+        cells.append(cell)
+        if not cell.empty:
+            shown.append("\n".join(texts).replace("\n", " "))  # (`Cell.text`, on one line)
+            head_only = head_only and cell.header
+    text = " | ".join(shown)
     if not text:
         return
     st.para += 1
     st.out.append(Line(st.no(el), text, cells=cells, table=st.table_id, para=st.para,
-                       header_row=header or all(c.header for c in shown),
-                       css=_css(el)))
+                       header_row=header or head_only, css=_css(el)))
 
 
 def _table(el, st: _Lines) -> None:

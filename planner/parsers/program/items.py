@@ -193,37 +193,41 @@ def holds_for(parts: ItemParts, prefer: str | None) -> bool:
 def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
                 rooms: frozenset[str] = frozenset()) -> ItemParts:
     """`split_item(..., title_only=True)` itself, not a copy: for a caller that only
-    reads the answer (a table's title cells, one a row) and never changes its lists."""
-    if not spans:
-        plain = _plain_title(text.strip(), labels, rooms)
-        if plain is not None:
-            return plain
+    reads the answer (a table's title cells, one a row) and never changes its lists.
+    (A text without styles is asked of `plain_title` first: most are all title.)"""
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
 
 
-# What `_split_item` reads before a title besides a colon and a final parenthesis: a
-# numbering's `#`, a room's `@`, a label's `|` or spaced dash.
-_TITLE_MARKS = re.compile(r"[#@|]|\s[-–—]\s")
+# A spaced dash, which `_split_item` reads as a label's end (looked for only in a title
+# with a dash: a pattern led by a blank is tried at every position of a title).
+_SPACED_DASH = re.compile(r"\s[-–—]\s")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 # A final parenthesis of figures (`(2)`, `(2024)`): no room word, label or link label.
 _FIGURES_AT_END = re.compile(r"\((?P<n>[\d\s.,/–-]*\d[\d\s.,/–-]*)\)$")
 
 
-def _plain_title(t: str, labels: frozenset[str], rooms: frozenset[str]) -> ItemParts | None:
-    """`_split_item(t, (), labels, rooms, title_only=True)` of a stripped title that is
-    all title, quickly (a table's title cell, one a row, each different).  Such a title
-    starts with a letter (no numbering), holds none of `_TITLE_MARKS`, no field and no
-    kind label before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and
-    ends in no parenthesis but one of figures that names no known room.  None for
-    every other title."""
-    if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z") or _TITLE_MARKS.search(t):
+def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str | None:
+    """The title `title_parts(text, (), ...)` gives for a text without styles that is
+    all title, without an `ItemParts` (a table's title cell, one a row, each different);
+    None for every other text, which `title_parts` reads in full.
+
+    Such a title starts with a letter (no numbering), holds none of the marks
+    `_split_item` reads (`#`, `@`, `|`, a spaced dash), no field and no kind label
+    before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and ends in no
+    parenthesis but one of figures that names no known room."""
+    t = text.strip()
+    if t[:1] not in _ASCII_LETTERS or "#" in t or "@" in t or "|" in t:
+        return None  # (a numbering's `#`, a room's `@`, a label's `|`)
+    if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t) is not None:
         return None
-    if t.endswith(")"):
-        m = _FIGURES_AT_END.search(t)
+    if t[-1] == ")":
+        # (the figures are in the last parenthesis, none other can end the text)
+        m = _FIGURES_AT_END.match(t, max(0, t.rfind("(")))
         if m is None or m.group("n") in rooms:
             return None
     if ":" in t and (_may_hold_field(t) or split_label(t, labels)[0] is not None):
         return None
-    return ItemParts(title=_trimmed_title(t))  # (figures are no link labels)
+    return _trimmed_title(t)  # (figures are no link labels)
 
 
 def _all_emphasis(text: str, spans: tuple[Span, ...]) -> bool:

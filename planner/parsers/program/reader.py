@@ -22,7 +22,7 @@ from .body import Item, _strong, classify, group, host_under_title, own_part, re
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import ItemParts, holds_for, page_split, split_item, title_parts
+from .items import ItemParts, holds_for, page_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -200,6 +200,8 @@ class Reader:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
                 for c in ln.cells:
+                    if c.flat is not None and ")" not in c.flat:
+                        continue  # (most cells hold no parenthesis: their lines unread)
                     for cl in c.lines:
                         if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
@@ -854,7 +856,10 @@ class Reader:
         if not title_lines:
             return None
         first = title_lines[0]
-        used = {ln.no for lines in roles.values() for ln in lines}
+        used = set()
+        for lines in roles.values():
+            for ln in lines:
+                used.add(ln.no)
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
                           open=t.open, bare=t.bare_start, zone=t.zone, used=used)
@@ -876,15 +881,22 @@ class Reader:
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
                 speaker = None
             else:
-                parts = title_parts(first.text, first.spans, labels=self.labels,
-                                    rooms=self.known_rooms)
-                draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
-                draft.url, draft.room = parts.url, parts.room
-                if draft.title is None and draft.label:
-                    draft.title, draft.title_from_label = draft.label, True
+                # (a title cell that is all title, as most are, is its title: no parts)
+                plain = None if first.spans else plain_title(first.text, self.labels,
+                                                              self.known_rooms)
+                if plain is not None:
+                    draft.title = plain
+                else:
+                    parts = title_parts(first.text, first.spans, labels=self.labels,
+                                        rooms=self.known_rooms)
+                    draft.title, draft.label, draft.kind = parts.title, parts.label, parts.kind
+                    draft.url, draft.room = parts.url, parts.room
+                    if draft.title is None and draft.label:
+                        draft.title, draft.title_from_label = draft.label, True
         else:
             self._apply_header_text(draft, first.text, first.spans)
-        draft.body = title_lines[1:]
+        if len(title_lines) > 1:  # (else the draft's own empty body stays)
+            draft.body = title_lines[1:]
         extra_lines = roles.get("extra")
         extra = [ln for ln in extra_lines if ln.text.strip()] if extra_lines else ()
         if extra and speaker is None and (
@@ -1372,7 +1384,11 @@ def _paren_room(text: str, ends: dict[str, set[str]]) -> None:
     """Note the parenthesis that ends `text` (`Chairs' Welcome (Garden Pavilion)`) with
     the title before it: after different titles it names a room (`prepare`); the same
     title listed twice (`Graphs & Data Mining (Hybrid I)`) is no evidence."""
-    m = _FINAL_PARENS.search(text)
+    t = text.rstrip()
+    if t[-2:-1].isdecimal():
+        return  # `(12)`, `(Room 101)`: a figure ends whatever parenthesis there is
+    # (only the last parenthesis can end the text: look there, not at each one)
+    m = _FINAL_PARENS.match(t, max(0, t.rfind("(")))
     if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
         ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import chain
+from operator import attrgetter
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
@@ -68,13 +70,31 @@ def _cell_text(c: Cell) -> str:
     return " ".join([ln.text for ln in c.lines]).strip()
 
 
-def _expand(rows: list[Line]) -> list[list[Cell | None]]:
-    """Rows as grids of columns, with colspans and rowspans laid out."""
-    for ln in rows:
-        for c in ln.cells or ():
-            if c.colspan != 1 or c.rowspan != 1:
-                return _spread(rows)
-    return [list(ln.cells or ()) for ln in rows]  # (no spans: each row as it is)
+def _expand(rows: list[Line]) -> tuple[list[list[Cell | None]], bool]:
+    """Rows as grids of columns, with colspans and rowspans laid out, and whether any
+    cell spans more than one (else each row is as it is, a cell in each column)."""
+    # (the cells' spans gathered at C speed: most tables have none, and every cell is asked)
+    if set(map(_SPANS, chain.from_iterable([ln.cells or () for ln in rows]))) - {(1, 1)}:
+        return _spread(rows), True
+    return [list(ln.cells or ()) for ln in rows], False
+
+
+_SPANS = attrgetter("colspan", "rowspan")
+_FLAT = attrgetter("flat")
+
+
+def _grid_texts(grid: list[list[Cell | None]], spread: bool) -> list[list[str | None]]:
+    """Each cell's text on one line (`_cell_text`; None where a span covers it).  A grid
+    with no span, as most are, has a cell everywhere: the texts the front-end made
+    (`Cell.flat`) are taken row by row, and only a row with a cell without one is read
+    cell by cell."""
+    if not spread:
+        texts = [list(map(_FLAT, r)) for r in grid]
+        for k, r in enumerate(texts):
+            if None in r:
+                texts[k] = [_cell_text(c) for c in grid[k]]
+        return texts
+    return [[_cell_text(c) if c is not None else None for c in r] for r in grid]
 
 
 def _spread(rows: list[Line]) -> list[list[Cell | None]]:
@@ -190,15 +210,15 @@ _ROLE_WEIGHT = ("time", "day", "title", "speaker", "room", "track", "format", "l
 
 def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     """The table's rows as events, and what the reader should know about its columns."""
-    grid = _expand(rows)
+    grid, spread = _expand(rows)
     width = max((len(r) for r in grid), default=0)
     if width == 0:
         return [], {}
-    texts = [[(c.flat if c.flat is not None else _cell_text(c)) if c is not None else None
-              for c in r] for r in grid]
-    for r in texts:
+    texts = _grid_texts(grid, spread)
+    for r, g in zip(texts, grid):
         if len(r) < width:
             r.extend([None] * (width - len(r)))
+            g.extend([None] * (width - len(g)))  # (each row as wide as the table)
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
     seen_rows: dict[tuple, int] = {}
@@ -340,7 +360,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if k == header_idx:
             events.append(TableEvent("skip", ln.no))
             continue
-        cells = row if len(row) == width else row + [None] * (width - len(row))
+        cells = row
         vals = texts[k]
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
         # (its first cell tells most rows apart from the header before all are compared)
@@ -356,25 +376,13 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             events.append(TableEvent("skip", ln.no))
             continue
         # a day row: one cell naming a day, or a few short cells that name it together
-        # (`Day 1 | 2020-07-27`)
-        # (`Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines)
-        one = nonempty is not None and len(nonempty) == 1
-        firsts = [cells[c].lines[0].text for c, _ in nonempty
-                  if cells[c] is not None and cells[c].lines] \
-            if nonempty is not None and len(nonempty) <= 3 else None
-        # (`Jan. 23 | Kevin Osei | Short Title` under `Date | Speaker | Title`: an entry
-        # in its columns, however short its cells)
-        titled_row = dcol is not None and role_table and title_col is not None \
-            and bool(vals[title_col]) and vals[dcol] is not None
-        if (one or firsts is not None and all(len(v) <= 30 for v in firsts)) and not titled_row:
-            cell = cells[nonempty[0][0]]
-            if cell is not None and cell.lines:
-                text = nonempty[0][1] if one else " ".join(firsts)
-                d = day_line(Line(cell.lines[0].no, text, cell.lines[0].spans if one else (),
-                                  heading=0, cells=[cell]))
-                if d is not None and first_time(text) is None:
-                    events.append(TableEvent("day", ln.no, day=d))
-                    continue
+        # (`Day 1 | 2020-07-27`); a row with text in each cell is none (above)
+        d = _day_row(cells, nonempty, titled=dcol is not None and role_table
+                     and title_col is not None and bool(vals[title_col])
+                     and vals[dcol] is not None) if nonempty is not None else None
+        if d is not None:
+            events.append(TableEvent("day", ln.no, day=d))
+            continue
         day_here = None
         if dcol is not None and vals[dcol]:
             day_here = _day_cell(vals[dcol])
@@ -427,8 +435,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                     else:
                         got.setdefault(role, []).extend(cell.lines)
             if got:
-                items.append(RowItem(ln.no, t, [], 0, roles=got, day=day_here,
-                                     continuation=tcol is not None and not vals[tcol]))
+                # (fields in order, as a row a table has many of: RowItem(line, time,
+                # lines, column, room, day, day_label, roles, span_all, continuation))
+                items.append(RowItem(ln.no, t, [], 0, None, day_here, None, got, False,
+                                     tcol is not None and not vals[tcol]))
                 if second:
                     pair = {role: cells[c].lines for role, c in second.items()
                             if cells[c] is not None and not cells[c].empty}
@@ -459,12 +469,33 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 lines = extras["track"]
                 items.append(RowItem(lines[0].no, t, list(lines), 0, day=day_here))
         if items:
-            events.append(TableEvent("items", ln.no, items=items))
+            events.append(TableEvent("items", ln.no, None, items))
         else:
             events.append(TableEvent("skip", ln.no))
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
+
+
+def _day_row(cells: list[Cell | None], nonempty: list[tuple[int, str]], titled: bool
+             ) -> DayMark | None:
+    """The day a row names in one cell, or in a few short cells together (`Day 1 |
+    2020-07-27`; `Day 1 | 2020-07-27 <br> Course Title`: the cells' first lines).
+    `titled`: a row with a title under a Date column (`Jan. 23 | Kevin Osei | Short
+    Title` under `Date | Speaker | Title`) is an entry in its columns, however short its
+    cells."""
+    one = len(nonempty) == 1
+    firsts = [cells[c].lines[0].text for c, _ in nonempty
+              if cells[c] is not None and cells[c].lines] if len(nonempty) <= 3 else None
+    if not (one or firsts is not None and all(len(v) <= 30 for v in firsts)) or titled:
+        return None
+    cell = cells[nonempty[0][0]]
+    if cell is None or not cell.lines:
+        return None
+    text = nonempty[0][1] if one else " ".join(firsts)
+    d = day_line(Line(cell.lines[0].no, text, cell.lines[0].spans if one else (),
+                      heading=0, cells=[cell]))
+    return d if d is not None and first_time(text) is None else None
 
 
 def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | None]],

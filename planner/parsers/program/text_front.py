@@ -660,6 +660,8 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
+        # (the cells and the row are made with their fields in order, the defaults
+        # written out: a call by keyword costs a tenth more, nine objects a row)
         for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
@@ -667,15 +669,17 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
             parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
                 line_text, spans = parts[0]
-                cells.append(Cell([Line(no, line_text, spans)], flat=got[2]))
+                # Cell(lines, colspan, rowspan, header, css, flat)
+                cells.append(Cell([Line(no, line_text, spans)], 1, 1, False, "", got[2]))
                 shown.append(got[1])
             else:
-                cells.append(Cell([Line(no, t, sp) for t, sp in parts], flat=got[2]))
+                cells.append(Cell([Line(no, t, sp) for t, sp in parts], 1, 1, False, "", got[2]))
                 if parts:
                     shown.append(got[1])
         if shown:
             para += 1
-            out.append(Line(no, " | ".join(shown), cells=cells, table=table, para=para))
+            # Line(no, text, spans, heading, bullet, item, para, cells, table)
+            out.append(Line(no, " | ".join(shown), (), 0, False, 0, para, cells, table))
         else:
             b.markup.add(no)
         j += 1
