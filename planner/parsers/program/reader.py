@@ -146,6 +146,9 @@ class Reader:
         self.top: list[Draft] = []  # timed entries (and their children), in order
         self.loose: list[Draft] = []  # untimed items
         self.stack: list[Draft] = []
+        # entries of the same table row in other columns, held aside while a row closes
+        # the stack (see place_row); the reader's own list, never one shared by readers
+        self._siblings: list[Draft] = []
         self.day: DayRef | None = None
         self.days_seen = 0
         self.pending: list[Line] = []
@@ -840,14 +843,12 @@ class Reader:
                 self._siblings.append(d)
                 continue
             self.close(d)
-        for d in reversed(getattr(self, "_siblings", [])):
+        for d in reversed(self._siblings):
             self.stack.append(d)
-        self._siblings = []
+        self._siblings.clear()
         if not self.stack and self.pending:  # (a table's rows leave nothing pending)
             self.flush_pending()
         self.stack.append(draft)
-
-    _siblings: list[Draft] = []
 
     def _role_item(self, item: RowItem, day: DayRef | None) -> Draft | None:
         roles = item.roles
