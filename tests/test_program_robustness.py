@@ -256,3 +256,18 @@ def test_a_city_gives_the_same_zone_whatever_the_hash_seed():
         assert got.returncode == 0, got.stderr
         outs.add(got.stdout.strip())
     assert outs == {"Europe/Istanbul America/Argentina/Buenos_Aires America/Indiana/Indianapolis"}
+
+
+def test_zone_names_are_the_zones_zoneinfo_lists():
+    """The city table is built from the tzdata package's list of zones, not from
+    `available_timezones()` (which walks and opens every file under the system's
+    zoneinfo directories): every zone with a city that zoneinfo lists is in it, and
+    each name in it is a zone zoneinfo loads."""
+    from zoneinfo import ZoneInfo, available_timezones
+
+    from planner.zones import zone_names
+
+    names = zone_names()
+    assert {z for z in available_timezones() if "/" in z} <= names
+    for name in sorted(names)[::25]:
+        ZoneInfo(name)

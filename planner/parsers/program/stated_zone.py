@@ -12,9 +12,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
-from ...zones import tz_table
+from ...zones import tz_table, zone_names
 from .anycase import AnyCase
 from .joined import Joined
 from .when import DEADLINE
@@ -105,7 +105,7 @@ def _cities() -> dict[str, str]:
     give first, which changed with the hash seed."""
     out: dict[str, str] = {}
     canonical = _canonical_zones()
-    for key in sorted(available_timezones(), key=lambda k: (k not in canonical, k)):
+    for key in sorted(zone_names(), key=lambda k: (k not in canonical, k)):
         if "/" not in key or key.startswith(("Etc/", "SystemV/", "US/")):
             continue
         city = key.rsplit("/", 1)[1].replace("_", " ").lower()
