@@ -586,3 +586,18 @@ def test_a_heading_then_its_fields_with_the_day_and_time_last():
     b = titled(sch, "Rust in the Kernel")
     assert (b["start"], b["end"], b["people"]) == ("10:00", "10:50", ["Mira Okafor"])
     assert a["date"] == b["date"]
+
+
+def test_a_quoted_name_in_a_note_is_not_the_title():
+    # `Dinner (Restaurant: Gasthaus "Zum Loewen", Old Town)`: the quote names the place
+    # in the entry's note, not its title; a quoted title outside a note still is one
+    sch = read(
+        "## Thursday, 19/05/2022\n\n"
+        "- 09:00 - 10:00 Invited talk - \"Sparse Rewards\", Ana Ruiz\n"
+        "- 19:00 - 22:00 Dinner (Restaurant: Gasthaus \"Zum Loewen\", Old Town)\n"
+        "- 22:00 - 23:00 Walk (meet at \"The Old Bridge\")\n", "program.md")
+    got = [e["title"] for e in entries(sch)]
+    assert "Zum Loewen" not in got and "The Old Bridge" not in got
+    assert got[0] == "Sparse Rewards"
+    assert got[1].startswith("Dinner") and got[2].startswith("Walk")
+    assert entries(sch)[2]["people"] == []

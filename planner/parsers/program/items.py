@@ -523,7 +523,7 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         return
     # a quoted title: `"Title" - Speaker`, `Keynote - Name: "Title"`
     m = _QUOTED.search(text)
-    if m and len(m.group(1).split()) >= 2:
+    if m and len(m.group(1).split()) >= 2 and not _quoted_in_note(text, m.start()):
         other = (text[:m.start()] + " " + text[m.end():]).strip(" :-–—,")
         parts.title = m.group(1).strip()
         # `"Title" by Name`: the word says who
@@ -546,6 +546,20 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     title, people, score, by, sep = best
     parts.title = clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+def _quoted_in_note(text: str, at: int) -> bool:
+    """Whether the quote at `at` stands inside a parenthesis after a title: `Dinner
+    (Restaurant: Gasthaus "Zum Loewen", Old Town)`, `Walk (meet at "The Old Bridge")`
+    name a place or a thing in a note, not the entry's title.  A quote in a parenthesis
+    after nothing but a kind label (`Keynote ("Open Silicon")`) is still the title."""
+    if "(" not in text[:at]:
+        return False
+    open_at = text.rfind("(", 0, at)
+    if ")" in text[open_at:at]:
+        return False
+    before = text[:open_at].strip(" :-–—,")
+    return bool(before) and label_kind(before) is None
 
 
 # Where a list of names may go on: `A, B`, `A and B`, `A & B`.
