@@ -613,7 +613,6 @@ _LEADS_AND = re.compile(r"^(?:and|&)\b")
 def _units_plain(group: str) -> list[tuple[str, str | None]]:
     """`_units` a character at a time."""
     out: list[tuple[str, str | None]] = []
-    cur: list[str] = []
     i, depth, start = 0, 0, 0
     names_start = 0
     while i < len(group):
@@ -627,7 +626,6 @@ def _units_plain(group: str) -> list[tuple[str, str | None]]:
             if depth == 0:
                 inner = group[start + 1:i].strip()
                 before = group[names_start:start]
-                after = group[i + 1:i + 3]
                 # a capitalised word followed by more name: a nickname, not an affiliation
                 rest = group[i + 1:].lstrip()
                 if re.match(r"^[A-Z][\w'.\-]*$", inner) and rest[:1].isalpha() and rest[:1].isupper() \
@@ -636,7 +634,6 @@ def _units_plain(group: str) -> list[tuple[str, str | None]]:
                     continue
                 out.append((before, inner))
                 names_start = i + 1
-                del after
         i += 1
     if depth:  # `Xavier Leroy (INRIA Paris-Rocquencourt, France` : unclosed
         out.append((group[names_start:start], group[start + 1:].strip()))
@@ -644,7 +641,6 @@ def _units_plain(group: str) -> list[tuple[str, str | None]]:
         tail = group[names_start:]
         if tail.strip(" ,;.&") or not out:
             out.append((tail, None))
-    del cur
     return out
 
 

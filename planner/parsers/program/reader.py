@@ -558,23 +558,23 @@ class Reader:
         if got is None or got[0] != "date":
             return []
         holder = self.pending if self.pending else (self.stack[-1].body if self.stack else [])
-        k = _quoted_head(holder)
-        if k is None:
+        found = _quoted_head(holder)
+        if found is None:
             return []
-        head = holder[k:]
-        del holder[k:]
+        head = holder[found[0]:]
+        del holder[found[0]:]
         return head
 
     def _quoted_title_above(self) -> tuple[Line | None, list[Line]]:
         """The quoted title waiting above a `Time:` field (`"Rolling and Controlling"`,
         perhaps wrapped over two lines), with at most a short note under it: the title
         of the entry the time belongs to; the note is the entry's body."""
-        k = _quoted_head(self.pending)
-        if k is None:
+        found = _quoted_head(self.pending)
+        if found is None:
             return None, []
+        k, n = found
         head = self.pending[k:]
         del self.pending[k:]
-        n = 1 if _QUOTE_CLOSE.search(head[0].text.strip()[1:]) else 2
         text = " ".join(x.text.strip() for x in head[:n]).strip(_QUOTE_CHARS + " ")
         return replace(head[0], text=text, spans=(), memo=None), head[n:]
 
@@ -1641,10 +1641,11 @@ _QUOTE_CHARS = "\"“”"
 _QUOTE_CLOSE = re.compile(r"[\"”]\W*$")
 
 
-def _quoted_head(lines: list[Line]) -> int | None:
+def _quoted_head(lines: list[Line]) -> tuple[int, int] | None:
     """Where the last lines of `lines` are a title wholly in double quotes (on one line,
     or opened on one and closed on the next) and at most one short note under it
-    (`Candidate's Talk`): the index of the title's first line, else None."""
+    (`Candidate's Talk`): the index of the title's first line and the number of lines
+    the title takes (1 or 2), else None."""
     for k in range(len(lines) - 1, max(len(lines) - 4, -1), -1):
         first = lines[k].text.strip()
         if first[:1] not in _QUOTE_CHARS or lines[k].cells is not None:
@@ -1657,7 +1658,7 @@ def _quoted_head(lines: list[Line]) -> int | None:
         if len(rest) > 1 or any(len(x.text.split()) > 6 or x.text.rstrip().endswith(".")
                                 for x in rest):
             return None
-        return k
+        return k, n
     return None
 
 
