@@ -7,8 +7,11 @@ case changes and a talk moving to another slot.  Picks refer to talks by these i
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Iterable
+from operator import itemgetter
+from typing import Any
 
 from .text import fold, folded_bytes
 
@@ -51,7 +54,14 @@ def title_ids(conference: str, titles: list[str], folded: list[bytes] | None = N
     """`talk_id(conference, title, ...)` for many stated titles, folded in one go
     (`folded`: their `folded_bytes`, where the caller has them)."""
     prefix = "\x1f".join(("talk", conference, "")).encode("utf-8")  # as `digest` joins
-    return _hashed_all([prefix + f for f in (folded_bytes(titles) if folded is None else folded)])
+    base = hashlib.blake2b(prefix, digest_size=8)
+    copy = base.copy
+    digests = []
+    for f in folded_bytes(titles) if folded is None else folded:
+        h = copy()
+        h.update(f)
+        digests.append(h.digest())
+    return _encoded_all(digests)
 
 
 def session_id(conference: str, kind: str, title: str, day: str) -> str:
@@ -65,28 +75,46 @@ def session_ids(conference: str, sessions: list[tuple[str, str, str]],
     head = "\x1f".join(("session", conference, "")).encode("utf-8")  # as `digest` joins
     if folded is None:
         folded = folded_bytes([title for _, title, _ in sessions])
-    # (a program has a few kinds and days: each pair's bytes are made once)
-    pairs: dict[tuple[str, str], tuple[bytes, bytes]] = {}
-    data = []
+    # (a program has a few kinds and days: each kind's hash of the bytes before the
+    # title, and each day's bytes after it, are made once)
+    bases: dict[str, Any] = {}
+    tails: dict[str, bytes] = {}
+    digests = []
     for (kind, _, day), f in zip(sessions, folded):
-        pair = pairs.get((kind, day))
-        if pair is None:
-            pair = pairs[kind, day] = (head + kind.encode("utf-8") + b"\x1f",
-                                       b"\x1f" + day.encode("utf-8"))
-        data.append(pair[0] + f + pair[1])
-    return _hashed_all(data, ID_LENGTH - 1, "s")
+        base = bases.get(kind)
+        if base is None:
+            base = bases[kind] = hashlib.blake2b(head + kind.encode("utf-8") + b"\x1f",
+                                                 digest_size=8)
+        tail = tails.get(day)
+        if tail is None:
+            tail = tails[day] = b"\x1f" + day.encode("utf-8")
+        h = base.copy()
+        h.update(f)
+        h.update(tail)
+        digests.append(h.digest())
+    return _encoded_all(digests, ID_LENGTH - 1, "s")
 
 
-def _hashed_all(data: list[bytes], length: int = ID_LENGTH, head: str = "") -> list[str]:
-    """`head + _hashed(d, length)` for each, in one loop (a Python call per id cost about
-    as much as its hash)."""
-    blake2b, from_bytes, pairs = hashlib.blake2b, int.from_bytes, _PAIRS
-    out = []
-    for d in data:
-        n = from_bytes(blake2b(d, digest_size=8).digest(), "big")
-        out.append(head + (pairs[n & 1023] + pairs[(n >> 10) & 1023] + pairs[(n >> 20) & 1023]
-                           + pairs[(n >> 30) & 1023])[:length])
-    return out
+def _encoded_all(digests: list[bytes], length: int = ID_LENGTH, head: str = "") -> list[str]:
+    """`head + ` the first `length` characters `_hashed` makes of each 8-byte digest, all
+    in one go.  Hashes are streamed from a copy of the hash of the bytes all ids share
+    (making a BLAKE2b hash costs twice what copying one does); the characters of every
+    id come out of one base32 encoding.
+
+    `_hashed` writes the low 40 bits of the digest read big-endian (its last five
+    bytes), five bits at a time, lowest first; base32 writes five bytes highest first:
+    an id is its five bytes' base32 read backwards.  With the digests joined in reverse
+    order, the whole encoding read backwards holds every id in order, eight characters
+    each."""
+    if not digests:
+        return []
+    low = list(map(_LAST_FIVE, digests))
+    low.reverse()
+    text = base64.b32encode(b"".join(low)).decode("ascii").lower()[::-1]
+    return [head + text[k:k + length] for k in range(0, len(text), 8)]
+
+
+_LAST_FIVE = itemgetter(slice(3, None))
 
 
 class IdAllocator:
@@ -101,8 +129,15 @@ class IdAllocator:
         return base if n == 1 else f"{base}-{n}"
 
     def claim_all(self, bases: Iterable[str]) -> list[str]:
-        """`claim` of each base in turn (a loop here, not a method call per id)."""
+        """`claim` of each base in turn (a loop here, not a method call per id).  Bases
+        that are all distinct and none claimed before (nearly always) are each their
+        own id: told by one set, no loop."""
         seen = self.seen
+        bases = list(bases)
+        distinct = set(bases)
+        if len(distinct) == len(bases) and seen.keys().isdisjoint(distinct):
+            seen.update(dict.fromkeys(bases, 1))
+            return bases
         out = []
         for base in bases:
             n = seen.get(base, 0) + 1
