@@ -10,8 +10,7 @@ import re
 from collections import Counter
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
-from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -72,6 +71,7 @@ _GENERIC_TITLES = re.compile(
     r"conference schedule|full schedule|calendar|home|news)$", re.I)
 _KEEP_AS_IS = {SessionKind.BREAK}
 _NO, _TEXT = attrgetter("no"), attrgetter("text")
+_TITLE = itemgetter("title")
 
 
 class Builder:
@@ -351,53 +351,8 @@ class Builder:
         self._fix_meridiems(dates)
         self._ends_from_next()
         self._merge_loose()
-        placed: list[int] = []  # lines of entries placed on the date stated once
-        # Fields first, models after: ids hashed in bulk, then each talk and session made
-        # from its fields (see `fields.made`).
         self._zone, self._instants = zone, {}
-        rows: list[dict[str, Any]] = []
-        days: list[str] = []  # each session's day, for its id
-        iso: dict[date, str] = {}
-        word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
-        for d, words_kind in zip(self.top, word_kinds):
-            day = dates.get(id(d.day)) if d.day is not None else None
-            if day is None:
-                stated_once = self._stated_once()
-                day = stated_once or self._today_anchor(note=True)
-                if stated_once is not None:
-                    placed.append(d.line)
-            fields = self._session(d, day, words_kind)
-            if fields is not None:
-                rows.append(fields)
-                day_iso = iso.get(day)
-                if day_iso is None:
-                    day_iso = iso[day] = day.isoformat()
-                days.append(day_iso)
-        if placed:
-            self._stated_once_note(self._stated_once(), placed)
-        loose = [t for d in self.loose for t in self._loose_talks(d)]
-        talks = [t for fields in rows for t in fields["talks"]] + loose
-        talk_titles = [t["title"] for t in talks]
-        session_titles = [f["title"] for f in rows]
-        # (each title folded once: a standalone session and its talk share theirs)
-        folded = folded_by_text(session_titles + talk_titles).__getitem__
-        # (claimed in reading order, as the talks were met)
-        for t, tid in zip(talks, IdAllocator().claim_all(
-                title_ids(conf_key, talk_titles, list(map(folded, talk_titles))))):
-            t["id"] = tid
-        # (`_value_`, the member's value as stored: `.value` is a Python property)
-        sessions = []
-        for fields, sid in zip(rows, session_ids(conf_key, [
-                (f["kind"]._value_, f["title"], day) for f, day in zip(rows, days)],
-                list(map(folded, session_titles)))):
-            fields["id"] = sid
-            if fields["talks"]:
-                for t in fields["talks"]:
-                    t["session_id"] = sid
-                fields["talks"] = [made(Talk, t, TALK_SET) for t in fields["talks"]]
-            sessions.append(made(Session, fields,
-                                 STANDALONE_SET if fields["standalone"] else SESSION_SET))
-        unscheduled = [made(Talk, t, TALK_SET) for t in loose]
+        sessions, unscheduled = self._models(dates, conf_key)
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
                             unscheduled=unscheduled)
@@ -510,6 +465,109 @@ class Builder:
                     d.end = time(d.end.hour + 12, d.end.minute)
                 last = d.start
 
+    def _models(self, dates: dict[int, date], conf_key: str) -> tuple[list[Session], list[Talk]]:
+        """The sessions (their talks in them) and the unscheduled talks, each model made
+        once, in reading order, from its final fields (`fields.made`: the fields dict is
+        the model's own); the ids, hashed in bulk once every title is known, are written
+        into those dicts last.  A standalone session and its one talk share their title,
+        speakers and instants, worked out once."""
+        placed: list[int] = []  # lines of entries placed on the date stated once
+        instants, zone = self._instants, self._zone
+        session_rows: list[dict[str, Any]] = []
+        sessions: list[Session] = []
+        id_keys: list[tuple[str, str, str]] = []  # each session's (kind, title, day), for its id
+        talk_rows: list[dict[str, Any]] = []  # the sessions' talks' fields, in order
+        owners: list[int] = []  # the session of each of those
+        iso: dict[date, str] = {}
+        session_kind, talk_kind, break_kind = SessionKind.SESSION, SessionKind.TALK, SessionKind.BREAK
+        word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
+        for d, words_kind in zip(self.top, word_kinds):
+            day = dates.get(id(d.day)) if d.day is not None else None
+            if day is None:
+                stated_once = self._stated_once()
+                day = stated_once or self._today_anchor(note=True)
+                if stated_once is not None:
+                    placed.append(d.line)
+            title = d.title or d.label
+            if not title:
+                self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
+                continue
+            kind = d.kind or words_kind
+            if kind is session_kind and not d.children and not d.is_session:
+                kind = talk_kind
+            start = end = None
+            start_est = end_est = False
+            if d.open == "allday" or (d.start is None and d.end is None):
+                start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
+                start_est = end_est = True
+            else:
+                # (`_instant`, written out: two look-ups an entry)
+                if d.start is not None:
+                    key = (day, d.start)
+                    start = instants.get(key)
+                    if start is None:
+                        start = instants[key] = datetime.combine(day, d.start, tzinfo=zone)
+                if d.end is not None:
+                    key = (day + timedelta(days=1) if d.start and d.end < d.start else day, d.end)
+                    end = instants.get(key)
+                    if end is None:
+                        end = instants[key] = datetime.combine(*key, tzinfo=zone)
+                    end_est = d.end_guess
+                if start is None and end is not None:
+                    start = end - timedelta(minutes=30)
+                    start_est = True
+            people = d.people
+            # (`_speakers`, written out)
+            speakers = list(_speakers_of(tuple(map(_NAME_AFFILIATION, people)))) if people else []
+            abstract = "\n\n".join(d.abstract) if d.abstract else ""
+            standalone = False
+            talks: list[Talk] = []
+            owner = len(session_rows)
+            if d.children:
+                for k in d.children:
+                    t = self._talk(k, day)
+                    if t is not None:
+                        talk_rows.append(t)
+                        owners.append(owner)
+                        talks.append(made(Talk, t, TALK_SET))
+            elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
+                t = talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio) if d.bio else "",
+                                [d.venue] if d.venue else [], start, end, start_est, end_est,
+                                kind if d.kind else None, d.url, d.links[:], d.room, d.line)
+                talk_rows.append(t)
+                owners.append(owner)
+                talks.append(made(Talk, t, TALK_SET))
+                standalone = True
+            fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
+                                    _speakers(d.chairs) if d.chairs else [], abstract, d.room,
+                                    d.url, talks, standalone, d.line)
+            session_rows.append(fields)
+            sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
+            day_iso = iso.get(day)
+            if day_iso is None:
+                day_iso = iso[day] = day.isoformat()
+            # (`_value_`, the member's value as stored: `.value` is a Python property)
+            id_keys.append((kind._value_, title, day_iso))
+        if placed:
+            self._stated_once_note(self._stated_once(), placed)
+        loose = [t for d in self.loose for t in self._loose_talks(d)]
+        unscheduled = [made(Talk, t, TALK_SET) for t in loose]
+        talk_titles = list(map(_TITLE, talk_rows)) + list(map(_TITLE, loose))
+        session_titles = list(map(_TITLE, session_rows))
+        # (each title folded once: a standalone session and its talk share theirs)
+        folded = folded_by_text(session_titles + talk_titles).__getitem__
+        sids = session_ids(conf_key, id_keys, list(map(folded, session_titles)))
+        for fields, sid in zip(session_rows, sids):
+            fields["id"] = sid
+        # (claimed in reading order, as the talks were met)
+        tids = IdAllocator().claim_all(title_ids(conf_key, talk_titles,
+                                                 list(map(folded, talk_titles))))
+        for t, tid, owner in zip(talk_rows, tids, owners):
+            t["id"], t["session_id"] = tid, sids[owner]
+        for t, tid in zip(loose, tids[len(talk_rows):]):
+            t["id"] = tid
+        return sessions, unscheduled
+
     def _instant(self, day: date, t: time) -> datetime:
         """`datetime.combine(day, t)` in the program's zone, one object for each day and
         time: a program repeats its times, and planner.timing keys its tables on them
@@ -520,49 +578,8 @@ class Builder:
             got = self._instants[key] = datetime.combine(day, t, tzinfo=self._zone)
         return got
 
-    def _session(self, d: Draft, day: date, words_kind: SessionKind) -> dict[str, Any] | None:
-        """The fields of a session, its talks' fields in its `talks` (`build` adds the
-        ids); `words_kind` is `kind_from_words` of its title."""
-        title = d.title or d.label
-        if not title:
-            self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
-            return None
-        kind = d.kind or words_kind
-        if kind is SessionKind.SESSION and not d.children and not d.is_session:
-            kind = SessionKind.TALK
-        start = end = None
-        start_est = end_est = False
-        if d.open == "allday" or (d.start is None and d.end is None):
-            start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
-            start_est = end_est = True
-        else:
-            if d.start is not None:
-                start = self._instant(day, d.start)
-            if d.end is not None:
-                end_day = day + timedelta(days=1) if d.start and d.end < d.start else day
-                end = self._instant(end_day, d.end)
-                end_est = d.end_guess
-            if start is None and end is not None:
-                start = end - timedelta(minutes=30)
-                start_est = True
-        speakers = _speakers(d.people)
-        abstract = "\n\n".join(d.abstract)
-        standalone = False
-        if d.children:
-            talks = [t for t in map(self._talk, d.children, repeat(day)) if t is not None]
-        elif kind not in _KEEP_AS_IS and words_kind is not SessionKind.BREAK:  # (no break)
-            talks = [talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio),
-                                 [d.venue] if d.venue else [], start, end, start_est, end_est,
-                                 kind if d.kind else None, d.url, d.links[:], d.room, d.line)]
-            standalone = True
-        else:
-            talks = []
-        return session_fields(kind, title, start, end, start_est, end_est, speakers,
-                              _speakers(d.chairs) if d.chairs else [], abstract, d.room, d.url,
-                              talks, standalone, d.line)
-
     def _talk(self, k: Draft, day: date | None) -> dict[str, Any] | None:
-        """The fields of a talk (`build` adds its id and its session's)."""
+        """The fields of a talk (`_models` adds its id and its session's)."""
         title = k.title or k.label
         if not title:
             return None
