@@ -72,6 +72,7 @@ _GENERIC_TITLES = re.compile(
 _KEEP_AS_IS = {SessionKind.BREAK}
 _NO, _TEXT = attrgetter("no"), attrgetter("text")
 _TITLE = itemgetter("title")
+_ZONE, _USED, _CHILDREN = attrgetter("zone"), attrgetter("used"), attrgetter("children")
 
 
 class Builder:
@@ -86,13 +87,11 @@ class Builder:
         if self.options.timezone:
             return self.options.timezone
         # every line, then every cell's lines, then the zones the drafts were read in
-        lines = self.doc.lines + [c_ln for ln in self.doc.lines if ln.cells
-                                  for c in ln.cells for c_ln in c.lines]
+        lines = self.doc.lines + self._cell_lines()
         numbers, texts = list(map(_NO, lines)), list(map(_TEXT, lines))
-        for d in self._all_drafts():
-            if d.zone:
-                numbers.append(d.line)
-                texts.append(f"{d.zone} time")
+        for d in filter(_ZONE, self._all_drafts()):
+            numbers.append(d.line)
+            texts.append(f"{d.zone} time")
         found = stated_zone_in(numbers, texts)
         if found is not None:
             self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
@@ -109,14 +108,30 @@ class Builder:
             )
         return name
 
-    def _all_drafts(self):
+    def _all_drafts(self) -> list[Draft]:
+        """Every draft, children too, in the order of a stack taken from the end (the
+        order the zones they were read in are counted in)."""
         stack = [*self.top, *self.loose]
-        pop, extend = stack.pop, stack.extend
+        if not any(map(_CHILDREN, stack)):
+            stack.reverse()  # (no draft has children, as in most programs: no loop)
+            return stack
+        out: list[Draft] = []
+        pop, extend, add = stack.pop, stack.extend, out.append
         while stack:
             d = pop()
-            yield d
+            add(d)
             if d.children:  # (most have none)
                 extend(d.children)
+        return out
+
+    def _cell_lines(self) -> list[Line]:
+        """The lines of every table cell, row by row (what `zone` reads and `_coverage`
+        counts: the one walk through the cells, often 40,000 of them, made once)."""
+        got = getattr(self, "_cells_read", None)
+        if got is None:
+            got = self._cells_read = [c_ln for ln in self.doc.lines if ln.cells
+                                      for c in ln.cells for c_ln in c.lines]
+        return got
 
     def _year_evidence(self) -> Counter[int]:
         votes: Counter[int] = Counter()
@@ -686,10 +701,13 @@ class Builder:
 
     def _coverage(self, schedule: Schedule) -> None:
         used = set(self.used) | set(self.doc.markup_lines)
-        used.update(*[d.used for d in self._all_drafts()], *[d.used for d in self.loose])
+        used.update(*map(_USED, self._all_drafts()))  # (the loose drafts among them)
         rows = [ln for ln in self.doc.lines if not ln.synthetic]
         text_lines = set(map(_NO, rows))
-        text_lines.update(*[map(_NO, c.lines) for ln in rows if ln.cells for c in ln.cells])
+        if len(rows) == len(self.doc.lines):  # (no line made by a front-end: all are rows)
+            text_lines.update(map(_NO, self._cell_lines()))
+        else:
+            text_lines.update(*[map(_NO, c.lines) for ln in rows if ln.cells for c in ln.cells])
         unused = sorted(text_lines - used)
         ranges: list[list[int]] = []
         for n in unused:

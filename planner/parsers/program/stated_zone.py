@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from zoneinfo import ZoneInfo
 
 from ...zones import tz_table, zone_names
@@ -300,7 +301,8 @@ def stated_zone_in(numbers: list[int], lines: list[str], text: str | None = None
         candidates = may_mention_zones(lines)
     else:
         flagged = {distinct[i] for i in may_mention_zones(distinct)}
-        candidates = [i for i, line in enumerate(lines) if line in flagged] if flagged else []
+        candidates = compress(range(len(lines)), map(flagged.__contains__, lines)) \
+            if flagged else []
     for i in candidates:
         line = lines[i]
         if len(line) > 600:
