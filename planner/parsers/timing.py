@@ -77,17 +77,23 @@ class _Clock:
         cache = self._utc
         open_end = False
         for fields in map(_FIELDS, sessions):  # (see `_set`)
-            if fields["end"] is None or fields["end_estimated"]:
-                open_end = True
-            for name in ("start", "end"):
-                dt = fields[name]
-                if dt is None:
-                    continue
-                key = (dt, dt.fold, dt.tzinfo)  # (as `utc`, without a call per instant)
+            # (as `utc`, without a call per instant; start and end written out)
+            dt = fields["start"]
+            if dt is not None:
+                key = (dt, dt.fold, dt.tzinfo)
                 got = cache.get(key)
                 if got is None:
                     got = cache[key] = dt.astimezone(timezone.utc)
-                fields[name] = got
+                fields["start"] = got
+            dt = fields["end"]
+            if dt is None or fields["end_estimated"]:
+                open_end = True
+            if dt is not None:
+                key = (dt, dt.fold, dt.tzinfo)
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = dt.astimezone(timezone.utc)
+                fields["end"] = got
         return open_end
 
     def utc(self, dt: datetime) -> datetime:
@@ -187,7 +193,7 @@ def assign_times(
     previous_end: datetime | None = None  # (UTC; the session before is back in the zone)
     orphans: list[Talk] = []
     kept: list[Session] = []
-    local = clock.local
+    local, known_local = clock.local, clock._local.get
     for s in sessions:
         fields = s.__dict__  # (see `_set`)
         if fields["start"] is None:
@@ -215,11 +221,21 @@ def assign_times(
             nxt = _next_start(starts, s.start, clock)
             fields["end"], fields["end_estimated"] = nxt if nxt is not None and nxt < end else end, True
         previous_end = fields["end"]
-        start, end = local(fields["start"]), local(previous_end)
+        # (`local` of each, its cache looked up here: every instant here is in UTC)
+        start = known_local(fields["start"])
+        if start is None:
+            start = local(fields["start"])
+        end = known_local(previous_end)
+        if end is None:
+            end = local(previous_end)
         if fields["standalone"] and fields["talks"]:
-            # the session is its talk: the same times, stated or not (`_slot_talks`)
+            # the session is its talk: the same times, stated or not (`_slot_talks`;
+            # `_set_times` written out, a call per talk saved)
             for t in fields["talks"]:
-                _set_times(t, start, end, fields["start_estimated"], fields["end_estimated"])
+                talk = t.__dict__
+                talk["start"], talk["end"] = start, end
+                talk["estimated"], talk["end_estimated"] = (fields["start_estimated"],
+                                                            fields["end_estimated"])
         else:
             _slot_talks(s, per_talk, clock)
         # (back in the zone once its talks are placed: they were placed from UTC)
