@@ -73,6 +73,7 @@ _KEEP_AS_IS = {SessionKind.BREAK}
 _NO, _TEXT = attrgetter("no"), attrgetter("text")
 _TITLE = itemgetter("title")
 _ZONE, _USED, _CHILDREN = attrgetter("zone"), attrgetter("used"), attrgetter("children")
+_DAY = attrgetter("day")
 
 
 class Builder:
@@ -411,16 +412,23 @@ class Builder:
 
     def _day_refs(self) -> list[DayRef]:
         seen: dict[int, DayRef] = {}
-        for d in self._all_drafts_in_order():
-            if d.day is not None and id(d.day) not in seen:
-                seen[id(d.day)] = d.day
+        last = None
+        for day in map(_DAY, self._all_drafts_in_order()):
+            if day is not last and day is not None:  # (entries of a day follow each other)
+                last = day
+                seen.setdefault(id(day), day)
         refs = sorted(seen.values(), key=lambda r: (r.order, r.line))
         return refs
 
-    def _all_drafts_in_order(self):
+    def _all_drafts_in_order(self) -> list[Draft]:
+        """The entries and their children, each after its parent."""
+        if not any(map(_CHILDREN, self.top)):
+            return self.top  # (no entry has children, as in most programs)
+        out: list[Draft] = []
         for d in self.top:
-            yield d
-            yield from d.children
+            out.append(d)
+            out.extend(d.children)
+        return out
 
     def _ends_from_next(self) -> None:
         """A table row with a start only, in a timetable of one entry after another
@@ -429,10 +437,12 @@ class Builder:
         tell, when the next entry that day starts (within four hours); marked estimated.
         Sessions with talks keep planner.timing's rule (no later than their talks need,
         so no session stretches across lunch)."""
+        timed = [d for d in self.top if d.start is not None and d.open is None]
+        if not any(d.end is None and not d.children and (d.from_table or d.in_run) for d in timed):
+            return  # (every entry states its end, or is no row nor run: no day to sort)
         by_day: dict[object, list[Draft]] = {}
-        for d in self.top:
-            if d.start is not None and d.open is None:
-                by_day.setdefault(id(d.day) if d.day else None, []).append(d)
+        for d in timed:
+            by_day.setdefault(id(d.day) if d.day else None, []).append(d)
         for drafts in by_day.values():
             # (a session's end is planner.timing's: its talks' need)
             open_ = [d for d in drafts if d.end is None and not d.children
@@ -457,28 +467,31 @@ class Builder:
         twelve = not any(t is not None and t.hour >= 13 for d in self.top
                          for x in (d, *d.children) for t in (x.start, x.end))
         for drafts in by_day.values():
-            last = None
+            last = None  # the minutes of the day's last start
             for d in drafts:
-                if d.start is None:
+                start = d.start
+                if start is None:
                     continue
-                if (d.bare or twelve) and last is not None and d.start.hour < 12 and \
-                        d.start.hour + 12 <= 23 and _mins(d.start) < _mins(last) - 60:
-                    d.start = time(d.start.hour + 12, d.start.minute)
-                    if d.end is not None and d.end.hour < 12 and d.end < d.start:
+                hour = start.hour
+                if (d.bare or twelve) and last is not None and hour < 12 and \
+                        hour + 12 <= 23 and hour * 60 + start.minute < last - 60:
+                    d.start = start = time(hour + 12, start.minute)
+                    if d.end is not None and d.end.hour < 12 and d.end < start:
                         d.end = time(d.end.hour + 12, d.end.minute)
                     for k in d.children:
                         if k.start is not None and k.start.hour < 12:
                             k.start = time(k.start.hour + 12, k.start.minute)
-                elif last is not None and d.start.hour == 0 and 8 * 60 <= _mins(last) < 13 * 60:
+                elif last is not None and hour == 0 and 8 * 60 <= last < 13 * 60:
                     # `12.00 am - 1.30 pm Lunch` after `11.00 am`: noon, written as 12 am
-                    d.start = time(12, d.start.minute)
+                    d.start = start = time(12, start.minute)
                     for k in d.children:
                         if k.start is not None and k.start.hour == 0:
                             k.start = time(12, k.start.minute)
-                if d.end is not None and d.start is not None and d.end < d.start and d.end.hour < 12 \
-                        and d.end.hour + 12 >= d.start.hour:
-                    d.end = time(d.end.hour + 12, d.end.minute)
-                last = d.start
+                end = d.end
+                if end is not None and end < start and end.hour < 12 \
+                        and end.hour + 12 >= start.hour:
+                    d.end = time(end.hour + 12, end.minute)
+                last = start.hour * 60 + start.minute
 
     def _models(self, dates: dict[int, date], conf_key: str) -> tuple[list[Session], list[Talk]]:
         """The sessions (their talks in them) and the unscheduled talks, each model made
@@ -496,13 +509,20 @@ class Builder:
         iso: dict[date, str] = {}
         session_kind, talk_kind, break_kind = SessionKind.SESSION, SessionKind.TALK, SessionKind.BREAK
         word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
+        last_ref = day = day_iso = None
         for d, words_kind in zip(self.top, word_kinds):
-            day = dates.get(id(d.day)) if d.day is not None else None
-            if day is None:
-                stated_once = self._stated_once()
-                day = stated_once or self._today_anchor(note=True)
-                if stated_once is not None:
-                    placed.append(d.line)
+            ref = d.day
+            if ref is None or ref is not last_ref:  # (entries of a day follow each other)
+                day = dates.get(id(ref)) if ref is not None else None
+                last_ref = ref if day is not None else None
+                if day is None:
+                    stated_once = self._stated_once()
+                    day = stated_once or self._today_anchor(note=True)
+                    if stated_once is not None:
+                        placed.append(d.line)
+                day_iso = iso.get(day)
+                if day_iso is None:
+                    day_iso = iso[day] = day.isoformat()
             title = d.title or d.label
             if not title:
                 self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
@@ -558,9 +578,6 @@ class Builder:
                                     d.url, talks, standalone, d.line)
             session_rows.append(fields)
             sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
-            day_iso = iso.get(day)
-            if day_iso is None:
-                day_iso = iso[day] = day.isoformat()
             # (`_value_`, the member's value as stored: `.value` is a Python property)
             id_keys.append((kind._value_, title, day_iso))
         if placed:

@@ -183,8 +183,10 @@ def kinds_from_words(titles: list[str]) -> list[SessionKind]:
     words = b" " + joined.ascii().translate(_WORD_BYTES) + b" "
     for word in _KIND_FIRST_BYTES.intersection(words.split()):
         joined.holding(b" " + word + b" ", maybe, within=words)
-    plain = SessionKind.SESSION
-    return [kind_from_words(t) if i in maybe else plain for i, t in enumerate(titles)]
+    out = [SessionKind.SESSION] * len(titles)
+    for i in maybe:
+        out[i] = kind_from_words(titles[i])
+    return out
 
 
 @lru_cache(maxsize=1 << 14)
