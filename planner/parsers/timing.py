@@ -77,23 +77,17 @@ class _Clock:
         cache = self._utc
         open_end = False
         for fields in map(_FIELDS, sessions):  # (see `_set`)
-            # (as `utc`, without a call per instant; start and end written out)
-            dt = fields["start"]
-            if dt is not None:
-                key = (dt, dt.fold, dt.tzinfo)
-                got = cache.get(key)
-                if got is None:
-                    got = cache[key] = dt.astimezone(timezone.utc)
-                fields["start"] = got
-            dt = fields["end"]
-            if dt is None or fields["end_estimated"]:
+            if fields["end"] is None or fields["end_estimated"]:
                 open_end = True
-            if dt is not None:
-                key = (dt, dt.fold, dt.tzinfo)
+            for name in ("start", "end"):
+                dt = fields[name]
+                if dt is None:
+                    continue
+                key = (dt, dt.fold, dt.tzinfo)  # (as `utc`, without a call per instant)
                 got = cache.get(key)
                 if got is None:
                     got = cache[key] = dt.astimezone(timezone.utc)
-                fields["end"] = got
+                fields[name] = got
         return open_end
 
     def utc(self, dt: datetime) -> datetime:
