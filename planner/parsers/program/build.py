@@ -460,8 +460,12 @@ class Builder:
         """A bare `2:15` after `11:30` the same day is in the afternoon (so is `02:15` in a
         program whose clocks never pass 12:59), and `12.00 am` after `11.00 am` is noon."""
         by_day: dict[object, list[Draft]] = {}
+        last: object = by_day  # (no day is the dict: the first entry opens its day's list)
         for d in self.top:
-            by_day.setdefault(id(d.day) if d.day else None, []).append(d)
+            if d.day is not last:  # (entries of a day follow each other)
+                last = d.day
+                drafts = by_day.setdefault(id(d.day) if d.day else None, [])
+            drafts.append(d)
         # No clock past 12:59 anywhere: `01:00` is as 12-hour as `1:00` (`12:00 - 01:00
         # Lunch`, then `01:00 - 02:00 Panel`)
         twelve = not any(t is not None and t.hour >= 13 for d in self.top
