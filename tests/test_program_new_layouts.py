@@ -601,3 +601,22 @@ def test_a_quoted_name_in_a_note_is_not_the_title():
     assert got[0] == "Sparse Rewards"
     assert got[1].startswith("Dinner") and got[2].startswith("Walk")
     assert entries(sch)[2]["people"] == []
+
+
+def test_a_later_table_with_no_header_row_keeps_the_header_above():
+    # pipe rows with no delimiter row: `| Time | Description | Room |` heads the morning,
+    # then under `#### Afternoon` the rows go straight on with no header of their own;
+    # the short Room column is the room there too, not a second title beside each entry
+    sch = read(
+        "### Monday, 3 June 2024\n\n"
+        "| **Time**\t| **Description**\t| **Room** |\n"
+        "| 9:00 - 9:30\t| Welcome and coffee\t| A |\n"
+        "| 9:30 - 10:00\t| Opening talk\t| A |\n\n"
+        "#### Afternoon\n\n"
+        "| 13:30 - 14:00\t| Poster walk\t| B |\n"
+        "| 14:00 - 14:45\t| Working groups\t| A & B |\n"
+        "| 15:00 - 16:00\t| Presentations session 2\t| A |\n", "program.md")
+    got = [(e["start"], e["title"]) for e in entries(sch)]
+    assert got == [("09:00", "Welcome and coffee"), ("09:30", "Opening talk"),
+                   ("13:30", "Poster walk"), ("14:00", "Working groups"),
+                   ("15:00", "Presentations session 2")]

@@ -26,8 +26,8 @@ from .items import ItemParts, holds_for, page_split, plain_title, split_item, ti
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
-from .tables import RowItem, read_table
-from .when import DayMark, TimeMark, find_days, find_times
+from .tables import RowItem, read_table, role_of_header
+from .when import DayMark, TimeMark, find_days, find_times, first_time
 
 
 # Labels that announce a person as often as a title (`Keynote: Daniel Russo`).
@@ -669,6 +669,7 @@ class Reader:
 
     # -- tables ------------------------------------------------------------------------
     def table(self, rows: list[Line]) -> None:
+        rows = self._header_carried(rows)
         events, info = read_table(rows)
         self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
@@ -697,6 +698,30 @@ class Reader:
                 d = self.row_item(item, day_columns)
                 if d is not None:
                     last[item.column] = d
+
+    def _header_carried(self, rows: list[Line]) -> list[Line]:
+        """A table with no header row of its own, as wide as the table before it whose
+        header names its columns (`| Time | Description | Room |`, then under `####
+        Afternoon` rows that go straight on: `| 13:30 - 14:00 | Poster walk | B |`):
+        the page continues that table, so its rows are read under that header (else a
+        short Room column reads as a second title beside each entry)."""
+        first = rows[0]
+        cells = first.cells or ()
+        named = [role_of_header(c.flat or "") for c in cells]
+        if sum(1 for r in named if r) >= 2:
+            self._last_header = first
+            return rows
+        header = self._last_header
+        if header is None or any(named) or len(header.cells or ()) != len(cells):
+            return rows
+        # (the first row holds a time under the header's Time column: the same columns)
+        col = next((k for k, c in enumerate(header.cells or ())
+                    if role_of_header(c.flat or "") == "time"), None)
+        if col is None or first_time(cells[col].flat or "") is None:
+            return rows
+        return [header, *rows]
+
+    _last_header: Line | None = None
 
     def _standing_time(self, events: list, first: int) -> None:
         """`| Date | Speaker | Title |` with no time in the table, under a sentence that
