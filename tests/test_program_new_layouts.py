@@ -620,3 +620,18 @@ def test_a_later_table_with_no_header_row_keeps_the_header_above():
     assert got == [("09:00", "Welcome and coffee"), ("09:30", "Opening talk"),
                    ("13:30", "Poster walk"), ("14:00", "Working groups"),
                    ("15:00", "Presentations session 2")]
+
+
+def test_a_kind_label_then_only_a_name_after_an_honorific():
+    # `Keynote: Dr. Ana Ruiz`: the honorific says a person follows, so the label is the
+    # title and she its speaker (no title `Keynote: Dr` cut at the honorific's stop)
+    sch = read(
+        "## Monday, 3 June 2024\n\n"
+        "| Time | Description |\n|---|---|\n"
+        "| 9:00 - 9:30 | Welcome and coffee |\n"
+        "| 9:30 - 10:00 | Keynote: Dr. Ana Ruiz |\n"
+        "| 13:30 - 14:00 | Keynote: Prof. Bo Chen |\n", "program.md")
+    a = titled(sch, "Keynote")
+    assert (a["start"], a["people"]) == ("09:30", ["Ana Ruiz"])
+    assert [e["people"] for e in entries(sch) if e["start"] == "13:30"] == [["Bo Chen"]]
+

@@ -385,9 +385,12 @@ def _label_then_people(parts: ItemParts, rest: str, prefer: str | None = None) -
     if got is None or not got.people or got.score < 0.99 \
             or not all(name_like(p.name) for p in got.people):
         return False
+    # (a name after an honorific is a person's: `Keynote: Dr. Ana Ruiz`, where the name
+    # read no longer starts the text)
     sure = _PERSON_LABEL.search(fold_label(parts.label or "")) is not None or all(
         p.affiliation and f"({p.affiliation})" in rest and org_like(p.affiliation)
-        for p in got.people)
+        for p in got.people) or len(got.people) == 1 and rest[:1].isalpha() \
+        and not rest.startswith(got.people[0].name)
     # a page whose entries read `Invited Speaker: Name` writes `Position Paper: Name` so too
     if not sure and not (prefer == "label" and len(rest.split()) <= 4):
         return False
@@ -920,7 +923,10 @@ def _paren_split(m: re.Match):
 
 
 # `Title. Authors.`: a full stop that ends no initial (`J. Smith`, `A.B. Jones`).
-_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)\.\s+")
+# (not the stop of an initial, a figure or an honorific: `Keynote pitch: Dr. Ana Ruiz`
+# is no title `Keynote pitch: Dr` over the name)
+_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)(?<!\bDr)(?<!\bDrs)(?<!\bProf)(?<!\bMr)"
+                   r"(?<!\bMrs)(?<!\bMs)\.\s+")
 _STOP_BOUND = 3.6
 
 
