@@ -635,3 +635,19 @@ def test_a_kind_label_then_only_a_name_after_an_honorific():
     assert (a["start"], a["people"]) == ("09:30", ["Ana Ruiz"])
     assert [e["people"] for e in entries(sch) if e["start"] == "13:30"] == [["Bo Chen"]]
 
+
+def test_a_qualified_talk_label_then_a_name_or_a_placeholder():
+    # `Long talk: Bo Chen`, `Short talk: Mira Okafor`, `Keynote pitch: tentative`: a word
+    # before a talk's noun labels the slot like `Keynote:`; a name alone after it is the
+    # speaker, a placeholder names no one; a title after it is the title
+    sch = read(
+        "Thursday, 19/05/2022\n"
+        "  • 08:45 — 08:55 Welcome and Opening\n"
+        "  • 08:55 — 09:55 Long talk: Bo Chen\n"
+        "  • 10:00 — 10:30 Short talk: Mira Okafor\n"
+        "  • 10:30 — 11:00 Keynote pitch: *tentative*\n"
+        "  • 11:00 — 11:30 Short talk: Sparse Rewards in Practice\n", "program.txt")
+    got = [(e["start"], e["title"], e["people"]) for e in entries(sch)]
+    assert got[1:] == [("08:55", "Long talk", ["Bo Chen"]), ("10:00", "Short talk", ["Mira Okafor"]),
+                       ("10:30", "Keynote pitch", []),
+                       ("11:00", "Sparse Rewards in Practice", [])]
