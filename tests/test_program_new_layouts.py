@@ -651,3 +651,20 @@ def test_a_qualified_talk_label_then_a_name_or_a_placeholder():
     assert got[1:] == [("08:55", "Long talk", ["Bo Chen"]), ("10:00", "Short talk", ["Mira Okafor"]),
                        ("10:30", "Keynote pitch", []),
                        ("11:00", "Sparse Rewards in Practice", [])]
+
+
+def test_the_day_stated_only_in_a_sentence_below_the_times():
+    # times under no day heading, and the day only in the synopsis under them (`will be
+    # held on Jun 3, the day before …`), its year in the page's title: the entries are on
+    # that day, not today
+    sch = read(
+        "# Robotics Student Forum 2025 Program\n\n"
+        "**9:00 AM** \tWelcome\n\n"
+        "**9:10 AM – 10:30 AM**\t Session 1, Chair: Lena Park\n"
+        "* Learning to Grasp in Clutter\n\n"
+        "**10:30 AM – 11:00 AM** \tBreak\n\n"
+        "## About\n\n"
+        "The forum will be held on Jun 3, the day before the main conference. Students "
+        "present their dissertation work to the audience.\n", "forum.md")
+    assert {str(e["date"]) for e in entries(sch) if e["date"]} == {"2025-06-03"}
+    assert titled(sch, "Break")["start"] == "10:30"
