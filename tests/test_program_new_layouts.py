@@ -668,3 +668,24 @@ def test_the_day_stated_only_in_a_sentence_below_the_times():
         "present their dissertation work to the audience.\n", "forum.md")
     assert {str(e["date"]) for e in entries(sch) if e["date"]} == {"2025-06-03"}
     assert titled(sch, "Break")["start"] == "10:30"
+
+
+def test_jekyll_paper_includes_under_a_session():
+    # a Jekyll page lists each paper as `{% include paper.html title="…" authors="…" %}`
+    # (over several lines, or one), which its theme renders as the title over the authors
+    sch = read(
+        "---\nlayout: default\ntitle: Program\n---\n\n## Program\n\n"
+        "### Monday, July 16th 2018\n\n"
+        "<dl>\n\n"
+        "<dt class=\"program-entry\">11.05 - 12.30: Session 1 - Storage</dt>\n\n"
+        "{% include paper.html\n"
+        "  title=\"Zoned Storage in Practice\"\n"
+        "  authors=\"Ana Ruiz, Bo Chen and Mira Okafor\"\n"
+        "%}\n\n"
+        "{% include paper.html title=\"Log Servers Revisited\" authors=\"Kai Wen and Lena Park\" %}\n\n"
+        "<dt class=\"program-entry\">12.30 - 14.00: Lunch</dt>\n\n"
+        "</dl>\n", "program.md")
+    a = titled(sch, "Zoned Storage in Practice")
+    assert (a["session"], a["people"]) == ("Session 1 - Storage", ["Ana Ruiz", "Bo Chen", "Mira Okafor"])
+    assert titled(sch, "Log Servers Revisited")["people"] == ["Kai Wen", "Lena Park"]
+    assert titled(sch, "Lunch")["start"] == "12:30"
