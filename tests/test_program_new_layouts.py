@@ -689,3 +689,23 @@ def test_jekyll_paper_includes_under_a_session():
     assert (a["session"], a["people"]) == ("Session 1 - Storage", ["Ana Ruiz", "Bo Chen", "Mira Okafor"])
     assert titled(sch, "Log Servers Revisited")["people"] == ["Kai Wen", "Lena Park"]
     assert titled(sch, "Lunch")["start"] == "12:30"
+
+
+def test_an_entrys_related_links_heading_holds_links_not_talks():
+    # a generated schedule dump: each entry's `#### Related Links` lists its chat room
+    # and feedback page; they are the entry's links, and the heading names no speaker
+    sch = read(
+        "# Devroom Schedule\n\n"
+        "### Rust in the Kernel\n\n"
+        "- **Speakers:** Ana Ruiz\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 10:00 - 10:50\n\n"
+        "#### Abstract\n\n"
+        "Where the kernel stands.\n\n"
+        "#### Related Links\n\n"
+        "- [Chat room](https://chat.example.org/room)\n"
+        "- [Submit Feedback](https://example.org/talk/1/feedback/)\n\n"
+        "---\n", "dump.md")
+    assert [e["title"] for e in entries(sch)] == ["Rust in the Kernel"]
+    assert entries(sch)[0]["people"] == ["Ana Ruiz"]
