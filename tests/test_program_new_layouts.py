@@ -709,3 +709,23 @@ def test_an_entrys_related_links_heading_holds_links_not_talks():
         "---\n", "dump.md")
     assert [e["title"] for e in entries(sch)] == ["Rust in the Kernel"]
     assert entries(sch)[0]["people"] == ["Ana Ruiz"]
+
+
+def test_a_seminar_list_states_its_time_once_in_a_sentence():
+    # bare date lines, each over its one line, under `All seminars are held on Thursdays
+    # at 4:30 pm in Room 164 unless noted otherwise`: each entry on its date at that time
+    sch = read(
+        "Geophysics Seminar, Fall 2024\n\n"
+        "All seminars are held on Thursdays at 4:30 pm in Room 164 unless noted otherwise.\n\n"
+        "September 19\n"
+        "Ana Ruiz, Professor of Geophysics, Yale University, \"Trembling Ground\"\n\n"
+        "September 26\n"
+        "Bo Chen, MIT, \"Ice Sheets and Sea Level\"\n\n"
+        "October 3\n"
+        "(no seminar scheduled)\n\n"
+        "October 10\n"
+        "Mira Okafor, ETH Zurich, \"Mantle Plumes Revisited\"\n", "seminar.txt")
+    got = [(str(e["date"]), e["start"], e["title"], e["room"]) for e in entries(sch)]
+    assert got == [("2024-09-19", "16:30", "Trembling Ground", "Room 164"),
+                   ("2024-09-26", "16:30", "Ice Sheets and Sea Level", "Room 164"),
+                   ("2024-10-10", "16:30", "Mantle Plumes Revisited", "Room 164")]
