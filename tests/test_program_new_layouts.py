@@ -601,3 +601,131 @@ def test_a_quoted_name_in_a_note_is_not_the_title():
     assert got[0] == "Sparse Rewards"
     assert got[1].startswith("Dinner") and got[2].startswith("Walk")
     assert entries(sch)[2]["people"] == []
+
+
+def test_a_later_table_with_no_header_row_keeps_the_header_above():
+    # pipe rows with no delimiter row: `| Time | Description | Room |` heads the morning,
+    # then under `#### Afternoon` the rows go straight on with no header of their own;
+    # the short Room column is the room there too, not a second title beside each entry
+    sch = read(
+        "### Monday, 3 June 2024\n\n"
+        "| **Time**\t| **Description**\t| **Room** |\n"
+        "| 9:00 - 9:30\t| Welcome and coffee\t| A |\n"
+        "| 9:30 - 10:00\t| Opening talk\t| A |\n\n"
+        "#### Afternoon\n\n"
+        "| 13:30 - 14:00\t| Poster walk\t| B |\n"
+        "| 14:00 - 14:45\t| Working groups\t| A & B |\n"
+        "| 15:00 - 16:00\t| Presentations session 2\t| A |\n", "program.md")
+    got = [(e["start"], e["title"]) for e in entries(sch)]
+    assert got == [("09:00", "Welcome and coffee"), ("09:30", "Opening talk"),
+                   ("13:30", "Poster walk"), ("14:00", "Working groups"),
+                   ("15:00", "Presentations session 2")]
+
+
+def test_a_kind_label_then_only_a_name_after_an_honorific():
+    # `Keynote: Dr. Ana Ruiz`: the honorific says a person follows, so the label is the
+    # title and she its speaker (no title `Keynote: Dr` cut at the honorific's stop)
+    sch = read(
+        "## Monday, 3 June 2024\n\n"
+        "| Time | Description |\n|---|---|\n"
+        "| 9:00 - 9:30 | Welcome and coffee |\n"
+        "| 9:30 - 10:00 | Keynote: Dr. Ana Ruiz |\n"
+        "| 13:30 - 14:00 | Keynote: Prof. Bo Chen |\n", "program.md")
+    a = titled(sch, "Keynote")
+    assert (a["start"], a["people"]) == ("09:30", ["Ana Ruiz"])
+    assert [e["people"] for e in entries(sch) if e["start"] == "13:30"] == [["Bo Chen"]]
+
+
+def test_a_qualified_talk_label_then_a_name_or_a_placeholder():
+    # `Long talk: Bo Chen`, `Short talk: Mira Okafor`, `Keynote pitch: tentative`: a word
+    # before a talk's noun labels the slot like `Keynote:`; a name alone after it is the
+    # speaker, a placeholder names no one; a title after it is the title
+    sch = read(
+        "Thursday, 19/05/2022\n"
+        "  • 08:45 — 08:55 Welcome and Opening\n"
+        "  • 08:55 — 09:55 Long talk: Bo Chen\n"
+        "  • 10:00 — 10:30 Short talk: Mira Okafor\n"
+        "  • 10:30 — 11:00 Keynote pitch: *tentative*\n"
+        "  • 11:00 — 11:30 Short talk: Sparse Rewards in Practice\n", "program.txt")
+    got = [(e["start"], e["title"], e["people"]) for e in entries(sch)]
+    assert got[1:] == [("08:55", "Long talk", ["Bo Chen"]), ("10:00", "Short talk", ["Mira Okafor"]),
+                       ("10:30", "Keynote pitch", []),
+                       ("11:00", "Sparse Rewards in Practice", [])]
+
+
+def test_the_day_stated_only_in_a_sentence_below_the_times():
+    # times under no day heading, and the day only in the synopsis under them (`will be
+    # held on Jun 3, the day before …`), its year in the page's title: the entries are on
+    # that day, not today
+    sch = read(
+        "# Robotics Student Forum 2025 Program\n\n"
+        "**9:00 AM** \tWelcome\n\n"
+        "**9:10 AM – 10:30 AM**\t Session 1, Chair: Lena Park\n"
+        "* Learning to Grasp in Clutter\n\n"
+        "**10:30 AM – 11:00 AM** \tBreak\n\n"
+        "## About\n\n"
+        "The forum will be held on Jun 3, the day before the main conference. Students "
+        "present their dissertation work to the audience.\n", "forum.md")
+    assert {str(e["date"]) for e in entries(sch) if e["date"]} == {"2025-06-03"}
+    assert titled(sch, "Break")["start"] == "10:30"
+
+
+def test_jekyll_paper_includes_under_a_session():
+    # a Jekyll page lists each paper as `{% include paper.html title="…" authors="…" %}`
+    # (over several lines, or one), which its theme renders as the title over the authors
+    sch = read(
+        "---\nlayout: default\ntitle: Program\n---\n\n## Program\n\n"
+        "### Monday, July 16th 2018\n\n"
+        "<dl>\n\n"
+        "<dt class=\"program-entry\">11.05 - 12.30: Session 1 - Storage</dt>\n\n"
+        "{% include paper.html\n"
+        "  title=\"Zoned Storage in Practice\"\n"
+        "  authors=\"Ana Ruiz, Bo Chen and Mira Okafor\"\n"
+        "%}\n\n"
+        "{% include paper.html title=\"Log Servers Revisited\" authors=\"Kai Wen and Lena Park\" %}\n\n"
+        "<dt class=\"program-entry\">12.30 - 14.00: Lunch</dt>\n\n"
+        "</dl>\n", "program.md")
+    a = titled(sch, "Zoned Storage in Practice")
+    assert (a["session"], a["people"]) == ("Session 1 - Storage", ["Ana Ruiz", "Bo Chen", "Mira Okafor"])
+    assert titled(sch, "Log Servers Revisited")["people"] == ["Kai Wen", "Lena Park"]
+    assert titled(sch, "Lunch")["start"] == "12:30"
+
+
+def test_an_entrys_related_links_heading_holds_links_not_talks():
+    # a generated schedule dump: each entry's `#### Related Links` lists its chat room
+    # and feedback page; they are the entry's links, and the heading names no speaker
+    sch = read(
+        "# Devroom Schedule\n\n"
+        "### Rust in the Kernel\n\n"
+        "- **Speakers:** Ana Ruiz\n"
+        "- **Room:** Hall A\n"
+        "- **Day:** Saturday\n"
+        "- **Time:** 10:00 - 10:50\n\n"
+        "#### Abstract\n\n"
+        "Where the kernel stands.\n\n"
+        "#### Related Links\n\n"
+        "- [Chat room](https://chat.example.org/room)\n"
+        "- [Submit Feedback](https://example.org/talk/1/feedback/)\n\n"
+        "---\n", "dump.md")
+    assert [e["title"] for e in entries(sch)] == ["Rust in the Kernel"]
+    assert entries(sch)[0]["people"] == ["Ana Ruiz"]
+
+
+def test_a_seminar_list_states_its_time_once_in_a_sentence():
+    # bare date lines, each over its one line, under `All seminars are held on Thursdays
+    # at 4:30 pm in Room 164 unless noted otherwise`: each entry on its date at that time
+    sch = read(
+        "Geophysics Seminar, Fall 2024\n\n"
+        "All seminars are held on Thursdays at 4:30 pm in Room 164 unless noted otherwise.\n\n"
+        "September 19\n"
+        "Ana Ruiz, Professor of Geophysics, Yale University, \"Trembling Ground\"\n\n"
+        "September 26\n"
+        "Bo Chen, MIT, \"Ice Sheets and Sea Level\"\n\n"
+        "October 3\n"
+        "(no seminar scheduled)\n\n"
+        "October 10\n"
+        "Mira Okafor, ETH Zurich, \"Mantle Plumes Revisited\"\n", "seminar.txt")
+    got = [(str(e["date"]), e["start"], e["title"], e["room"]) for e in entries(sch)]
+    assert got == [("2024-09-19", "16:30", "Trembling Ground", "Room 164"),
+                   ("2024-09-26", "16:30", "Ice Sheets and Sea Level", "Room 164"),
+                   ("2024-10-10", "16:30", "Mantle Plumes Revisited", "Room 164")]

@@ -35,8 +35,10 @@ _TIMEISH = re.compile(
 
 def read_doc(text: str) -> Doc:
     from .html_front import is_html_document, looks_like_html, read_html
+    from .inline import liquid_includes
     from .text_front import looks_like_markdown, read_text
 
+    text = liquid_includes(text)
     if is_html_document(text):
         return read_html(text)
     markdown = looks_like_markdown(text)  # (once: read_text would ask again)

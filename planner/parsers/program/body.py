@@ -63,6 +63,8 @@ _MATERIALS = re.compile(
     r"^(?:[\w .&/+-]{0,40}?\(\s*" + _MATERIAL + r"(?:\s*,\s*" + _MATERIAL + r")*\s*\)\s*[,;.]?\s*)+$",
     re.IGNORECASE)
 _URL = re.compile(r"^https?://\S+$")
+_LINKS_HEADINGS = frozenset({"related links", "links", "external links", "resources", "references",
+                             "further reading", "materials", "attachments"})
 _BIO_LABELS = {"bio", "biography", "about the speaker"}
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
@@ -177,10 +179,21 @@ def _leading_style(ln: Line):
 
 def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]) -> list[Rec]:
     out: list[Rec] = []
+    links_below = False  # under an entry's `#### Related Links` heading
     for ln in lines:
         text = ln.text.strip()
         if not text or is_debris(text) or is_nav(text) or _column_names(text):
             out.append(Rec(ln, "skip"))
+            continue
+        if ln.heading:
+            # `#### Related Links` under an entry: the lines under it are its links (`[Chat
+            # room](…)`, `[Submit Feedback](…)`), not talks, and the heading names no one
+            links_below = text.lower().rstrip(":") in _LINKS_HEADINGS
+            if links_below:
+                out.append(Rec(ln, "skip"))
+                continue
+        elif links_below and (any(s.href for s in ln.spans) or _URL.match(text)):
+            out.append(Rec(ln, "link", "links", text))
             continue
         if ln.css:
             if _TEXT_CLASS.search(ln.css):

@@ -36,6 +36,8 @@ from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 _ALLDAY = (time(9, 0), time(17, 0))
 # What a date with a year needs (see `when.find_days`): a year of the years it reads
 # (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
+# `will be held on`, `takes place on`, `is scheduled on`: the day an event is on, in prose
+_HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?)\s+on\s+", re.I)
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
 
 
@@ -266,8 +268,33 @@ class Builder:
         for times under no day heading."""
         evidence = sorted(set(self._evidence_dates()))
         if not evidence:
-            return None
+            return self._held_on()
         return evidence[0]
+
+    def _held_on(self) -> date | None:
+        """The day a sentence says the event is held on, its year stated elsewhere (`The
+        Symposium will be held on Oct 14, the day before the main conference`, under
+        `CCS’24 … 2024`): for times under no day heading, where no date with its year is
+        written.  None when no such sentence or no year is found; computed once."""
+        cached = getattr(self, "_held", False)
+        if cached is not False:
+            return cached
+        self._held = None
+        for ln in self.doc.lines:
+            m = _HELD_ON.search(ln.text) if ln.cells is None and " on " in ln.text else None
+            day = next(iter(find_days(ln.text[m.end():m.end() + 40])), None) if m else None
+            if day is None or day.begin != 0 or day.month is None or day.day is None:
+                continue
+            votes = self._year_evidence()
+            year = day.year or (votes.most_common(1)[0][0] if votes else None)
+            if year is not None:
+                self._held = day.on(year)
+                if self._held is not None:
+                    self.diag.info("date-stated", f"times with no day of their own are placed on "
+                                   f"{self._held.isoformat()}, the day line {ln.no} says the event "
+                                   f"is held on", ln.no)
+            break
+        return self._held
 
     def _stated_once_note(self, day: date | None, lines: list[int]) -> None:
         """One note for all the entries placed on the date stated once, naming their

@@ -75,6 +75,31 @@ def strip_liquid(text: str) -> str:
     return _LIQUID.sub("", text) if "{" in text else text
 
 
+# `{% include paper.html title="…" authors="…" %}`, over one line or several
+_INCLUDE = re.compile(r"\{%-?\s*include\s+[\w./-]+(?:\s+[\w-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))+\s*-?%\}")
+_INCLUDE_ATTR = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# the attributes a paper's or talk's include shows, as its page renders them
+_SHOWN = frozenset({"title", "authors", "author", "speakers", "speaker", "presenters"})
+
+
+def liquid_includes(text: str) -> str:
+    """A Jekyll page's `{% include paper.html title="…" authors="…" %}` as the page shows
+    it: a paragraph of the title, then one of the authors, each on the line its
+    attribute stands on (so line numbers hold); an include with no title is left to
+    `strip_liquid`.  (A theme's include renders the paper; without it, the page holds
+    nothing but the tag.)"""
+    def shown(m: re.Match) -> str:
+        block = m.group()
+        if "title" not in {k.lower() for k, _, _ in _INCLUDE_ATTR.findall(block)}:
+            return block
+        out = []
+        for line in block.split("\n"):
+            vals = [v1 or v2 for k, v1, v2 in _INCLUDE_ATTR.findall(line) if k.lower() in _SHOWN]
+            out.append("".join(f"<p>{v}</p>" for v in vals if v.strip()))
+        return "\n".join(out)
+    return _INCLUDE.sub(shown, text) if "{%" in text else text
+
+
 def _href_of(attrs: str) -> str | None:
     m = _HREF.search(attrs or "")
     if not m:

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
-from .kinds import fold_label, label_kind, split_label
+from .kinds import fold_label, label_kind, qualified_label, split_label
 from .people import Person, name_like, org_like, read_people
 
 _NUMBERING = re.compile(
@@ -341,6 +341,12 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         spans = tuple(s.shifted(shift)
                       for s in _spans_in(spans, main) if s.end - shift > 0)
         main = rest
+        if _PLACEHOLDER.match(main):
+            # `Keynote pitch: *tentative*`, `Invited talk: TBA`: the slot is named, its
+            # talk not yet: the label is the title, the rest a note
+            parts.title = label
+            parts.notes.append(main)
+            return parts
         if main and not title_only and _label_then_people(parts, main, prefer):
             return parts
     elif prefer == "label" and not title_only and _page_label_then_people(parts, main):
@@ -385,9 +391,12 @@ def _label_then_people(parts: ItemParts, rest: str, prefer: str | None = None) -
     if got is None or not got.people or got.score < 0.99 \
             or not all(name_like(p.name) for p in got.people):
         return False
+    # (a name after an honorific is a person's: `Keynote: Dr. Ana Ruiz`, where the name
+    # read no longer starts the text)
     sure = _PERSON_LABEL.search(fold_label(parts.label or "")) is not None or all(
         p.affiliation and f"({p.affiliation})" in rest and org_like(p.affiliation)
-        for p in got.people)
+        for p in got.people) or len(got.people) == 1 and rest[:1].isalpha() \
+        and (not rest.startswith(got.people[0].name) or qualified_label(parts.label or ""))
     # a page whose entries read `Invited Speaker: Name` writes `Position Paper: Name` so too
     if not sure and not (prefer == "label" and len(rest.split()) <= 4):
         return False
@@ -920,7 +929,10 @@ def _paren_split(m: re.Match):
 
 
 # `Title. Authors.`: a full stop that ends no initial (`J. Smith`, `A.B. Jones`).
-_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)\.\s+")
+# (not the stop of an initial, a figure or an honorific: `Keynote pitch: Dr. Ana Ruiz`
+# is no title `Keynote pitch: Dr` over the name)
+_STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)(?<!\bDr)(?<!\bDrs)(?<!\bProf)(?<!\bMr)"
+                   r"(?<!\bMrs)(?<!\bMs)\.\s+")
 _STOP_BOUND = 3.6
 
 
@@ -968,6 +980,8 @@ def _judge_left(left: str, right: str, kind: str, bonus: float, lenient: bool):
     return None
 
 
+_PLACEHOLDER = re.compile(r"^\W*(?:tba|tbd|tbc|tentative|to be (?:announced|confirmed|determined))\W*$",
+                          re.IGNORECASE)
 _NOBODY = re.compile(r"^(?:the\s+)?(?:organi[sz]ers?|organi[sz]ing committee|committee|chairs?|"
                      r"program chairs?|staff|volunteers|everyone|all|tba|tbd)$", re.IGNORECASE)
 _DURATION_NOTE = re.compile(r"\s*\((\d+\s*(?:min|mins|minutes|h|hr|hrs|hours)\b[^()]*)\)\s*$",

@@ -129,7 +129,25 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
         key = fold_label(m.group("label"))
         if key in LABELS:
             return m.group("label"), LABELS[key], m.group("rest").strip()
+    m = _QUALIFIED_LABEL.match(text) if ":" in text[:40] else None
+    if m:
+        label = m.group("label")
+        kind = kind_from_words(label)
+        return label, SessionKind.TALK if kind is SessionKind.SESSION else kind, m.group("rest")
     return None, None, text
+
+
+# `Long talk: …`, `Short talk: …`, `Keynote pitch: …`, `Invited lecture: …`: a word or
+# two before a talk's noun, then a colon, label the entry as the known labels do (of
+# the kind their words tell; a talk when they tell none)
+_QUALIFIED_LABEL = re.compile(r"^(?P<label>[A-Za-z]+(?: [A-Za-z]+)? (?:talk|lecture|pitch))"
+                              r"\s*:\s+(?P<rest>\S.*?)\s*$", re.I)
+
+
+def qualified_label(label: str) -> bool:
+    """Whether `label` is one `_QUALIFIED_LABEL` reads and no known label: it names the
+    slot (`Long talk`), so a name alone after it is the talk's speaker."""
+    return fold_label(label) not in LABELS and _QUALIFIED_LABEL.match(label + ": x") is not None
 
 
 # Any of the words above: most titles hold none, and one search tells (the union of

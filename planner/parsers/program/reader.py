@@ -26,8 +26,8 @@ from .items import ItemParts, holds_for, page_split, plain_title, split_item, ti
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
-from .tables import RowItem, read_table
-from .when import DayMark, TimeMark, find_days, find_times
+from .tables import RowItem, read_table, role_of_header
+from .when import DayMark, TimeMark, find_days, find_times, first_time
 
 
 # Labels that announce a person as often as a title (`Keynote: Daniel Russo`).
@@ -669,6 +669,7 @@ class Reader:
 
     # -- tables ------------------------------------------------------------------------
     def table(self, rows: list[Line]) -> None:
+        rows = self._header_carried(rows)
         events, info = read_table(rows)
         self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
@@ -697,6 +698,30 @@ class Reader:
                 d = self.row_item(item, day_columns)
                 if d is not None:
                     last[item.column] = d
+
+    def _header_carried(self, rows: list[Line]) -> list[Line]:
+        """A table with no header row of its own, as wide as the table before it whose
+        header names its columns (`| Time | Description | Room |`, then under `####
+        Afternoon` rows that go straight on: `| 13:30 - 14:00 | Poster walk | B |`):
+        the page continues that table, so its rows are read under that header (else a
+        short Room column reads as a second title beside each entry)."""
+        first = rows[0]
+        cells = first.cells or ()
+        named = [role_of_header(c.flat or "") for c in cells]
+        if sum(1 for r in named if r) >= 2:
+            self._last_header = first
+            return rows
+        header = self._last_header
+        if header is None or any(named) or len(header.cells or ()) != len(cells):
+            return rows
+        # (the first row holds a time under the header's Time column: the same columns)
+        col = next((k for k, c in enumerate(header.cells or ())
+                    if role_of_header(c.flat or "") == "time"), None)
+        if col is None or first_time(cells[col].flat or "") is None:
+            return rows
+        return [header, *rows]
+
+    _last_header: Line | None = None
 
     def _standing_time(self, events: list, first: int) -> None:
         """`| Date | Speaker | Title |` with no time in the table, under a sentence that
@@ -1275,6 +1300,11 @@ class Reader:
             and waiting[0].cells is None and waiting[0].no > self.day.line else None
         n = len(self.loose)
         self.flush_pending()
+        if lone is not None and len(self.loose) == n + 1 and self.loose[-1].line == lone.no \
+                and self._dated_entries and self._standing_line_time() is not None:
+            # the listing read the line as an item of its own: still that day's entry
+            self._on_standing_time(self.loose.pop())
+            return
         if lone is None or len(self.loose) != n or lone.no in self.used \
                 or (last and not self._dated_entries):
             return
@@ -1283,10 +1313,44 @@ class Reader:
             return
         d = Draft(line=lone.no, title=got.title, people=got.people, room=got.room,
                   notes=got.notes)
-        d.day = self.day
         d.used.add(lone.no)
-        self.loose.append(d)
         self._dated_entries += 1
+        if self._standing_line_time() is not None:
+            self._on_standing_time(d)
+            return
+        d.day = self.day
+        self.loose.append(d)
+
+    def _on_standing_time(self, d: Draft) -> None:
+        """`d`, the entry under the day line, at the time (and in the room) the list
+        states once for all its dates."""
+        t, room = self._standing_line_time()
+        d.day = self.day
+        d.start, d.end, d.open, d.bare, d.zone = t.start, t.end, t.open, t.bare_start, t.zone
+        d.room = d.room or room
+        self.top.append(d)
+
+    def _standing_line_time(self) -> tuple[TimeMark, str | None] | None:
+        """The time (and room) a seminar list states once in a sentence for all its dates
+        (`All seminars are held on Thursdays at 4:30 pm in Room 164`): the time of each
+        entry under a bare date line, as `_standing_time` gives a table's dated rows
+        theirs.  A line naming a weekday in the plural, then a time; found once."""
+        if self._standing is not False:
+            return self._standing
+        self._standing = None
+        for ln in self.doc.lines:
+            if ln.cells is not None or ln.heading or _WEEKDAYS_PLURAL.search(ln.text) is None:
+                continue
+            t = next((m for m in find_times(ln.text) if m.start is not None), None)
+            if t is None:
+                continue
+            where = _STATED_ROOM.match(ln.text, t.stop)
+            self._standing = (t, where.group(1).strip() if where else None)
+            self.used.add(ln.no)
+            break
+        return self._standing
+
+    _standing: tuple[TimeMark, str | None] | None | bool = False
 
     def flush_pending(self) -> None:
         """Read a run of untimed lines as a listing, section by section (a heading opens
@@ -1779,7 +1843,9 @@ def _run_together(ln: Line) -> list[Line] | None:
 # characters long), in one pass where the pattern backtracks over the line for each.
 _CLOCKISH = re.compile(r"\d[:.]\d\d")
 _RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d")
-_STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,\s*unless\b.*|[.;(]|$)")
+# `on Thursdays`, `Tuesdays and Fridays`: a weekday in the plural, every week's
+_WEEKDAYS_PLURAL = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
+_STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,?\s*unless\b.*|[.;(]|$)")
 _LETTER = re.compile(r"[^\W\d_]")
 _LEADS_TO_TIME = re.compile(r"(?:,|\b(?:at|from|until|till|to|and|or|by|on|around|about|after|before))\s*$")
 
