@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
@@ -215,10 +215,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     if width == 0:
         return [], {}
     texts = _grid_texts(grid, spread)
-    for r, g in zip(texts, grid):
-        if len(r) < width:
-            r.extend([None] * (width - len(r)))
-            g.extend([None] * (width - len(g)))  # (each row as wide as the table)
+    if min(map(len, texts)) < width:  # (most tables' rows are all as wide)
+        for r, g in zip(texts, grid):
+            if len(r) < width:
+                r.extend([None] * (width - len(r)))
+                g.extend([None] * (width - len(g)))  # (each row as wide as the table)
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
     seen_rows: dict[tuple, int] = {}
@@ -354,6 +355,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # (each role in one column, as in most tables: a row's cell lines are its role's list
     # as they are, with no list to extend; no reader of a row's roles changes a list)
     one_column_each = len({role for _, role in kept}) == len(kept)
+    # (a row with text in each of those cells, as most rows are, takes their lines at
+    # once: the cells' texts and lines of the kept columns picked in one call each)
+    kept_roles = [role for _, role in kept]
+    take = itemgetter(*[c for c, _ in kept]) if one_column_each and len(kept) >= 2 else None
     title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
         ln = rows[k]
@@ -425,15 +430,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 continue
         items: list[RowItem] = []
         if role_table:
-            got = {}
-            for c, role in kept:
-                cell = cells[c]
-                # (a cell with text is not empty: only one without needs its lines seen)
-                if vals[c] or cell is not None and not cell.empty:
-                    if one_column_each:
-                        got[role] = cell.lines
-                    else:
-                        got.setdefault(role, []).extend(cell.lines)
+            if take is not None and all(take(vals)):
+                got = dict(zip(kept_roles, map(_LINES, take(cells))))
+            else:
+                got = _role_lines(kept, cells, vals, one_column_each)
             if got:
                 # (fields in order, as a row a table has many of: RowItem(line, time,
                 # lines, column, room, day, day_label, roles, span_all, continuation))
@@ -475,6 +475,25 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
+
+
+def _role_lines(kept: list[tuple[int, str]], cells: list[Cell | None],
+                vals: list[str | None], one_column_each: bool) -> dict[str, list[Line]]:
+    """A role table row's lines by role: the lines of each kept column's cell that is
+    not empty (several columns of one role, in order, give one list)."""
+    got: dict[str, list[Line]] = {}
+    for c, role in kept:
+        cell = cells[c]
+        # (a cell with text is not empty: only one without needs its lines seen)
+        if vals[c] or cell is not None and not cell.empty:
+            if one_column_each:
+                got[role] = cell.lines
+            else:
+                got.setdefault(role, []).extend(cell.lines)
+    return got
+
+
+_LINES = attrgetter("lines")
 
 
 def _day_row(cells: list[Cell | None], nonempty: list[tuple[int, str]], titled: bool
