@@ -527,64 +527,6 @@ def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
     assert TableEvent("items", 3, None, []) == TableEvent("items", 3, items=[])
 
 
-@contextmanager
-def _pipe_cells_read_one_by_one():
-    """`_pipe_table` with no row made in bulk: every cell seen as one of several lines,
-    so each row goes through the cell-by-cell loop."""
-    from planner.parsers.program import text_front
-
-    original = text_front._OneLineCells.__missing__
-    text_front._OneLineCells.__missing__ = lambda self, raw: None
-    try:
-        yield
-    finally:
-        text_front._OneLineCells.__missing__ = original
-
-
-def _same_docs(fast, plain) -> None:
-    assert fast.lines == plain.lines
-    assert [[c.lines for c in ln.cells or ()] for ln in fast.lines] == \
-        [[c.lines for c in ln.cells or ()] for ln in plain.lines]
-    assert (fast.markup_lines, fast.source_lines) == (plain.markup_lines, plain.source_lines)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(cells, min_size=1, max_size=4), min_size=1, max_size=5))
-def test_pipe_rows_made_in_bulk_are_the_rows_made_cell_by_cell(rows):
-    from planner.parsers.program.text_front import read_text
-
-    text = "| Time | Title | Speaker | Room |\n|---|---|---|---|\n" + "".join(
-        "| " + " | ".join(c.replace("\n", " ").replace("|", "\\|") for c in row) + " |\n"
-        for row in rows)
-    fast = read_text(text, markdown=True)
-    with _pipe_cells_read_one_by_one():
-        plain = read_text(text, markdown=True)
-    _same_docs(fast, plain)
-
-
-def test_real_pipe_tables_made_in_bulk_are_the_tables_made_cell_by_cell():
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import program_gen
-
-    from planner.parsers.program import read_doc
-
-    texts = [program_gen.table(300)]
-    root = Path(__file__).resolve().parents[1]
-    pasted = root.parent / "shared" / "data" / "pasted"
-    for path in sorted([*root.joinpath("schedules").glob("*.txt"), *pasted.glob("*.md"),
-                        *pasted.glob("*.txt")]):
-        text = path.read_text(encoding="utf-8")
-        if re.search(r"^\s*\|.*\|\s*$", text, re.MULTILINE):
-            texts.append(text)
-    for text in texts:
-        fast = read_doc(text)
-        with _pipe_cells_read_one_by_one():
-            plain = read_doc(text)
-        _same_docs(fast, plain)
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["title", "speaker", "room", "extra", "links"]),
                           st.booleans(), st.integers(0, 2)), min_size=2, max_size=5))

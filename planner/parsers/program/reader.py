@@ -205,8 +205,13 @@ class Reader:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
                 for c in ln.cells:
-                    if c.flat is not None and ")" not in c.flat:
-                        continue  # (most cells hold no parenthesis: their lines unread)
+                    flat = c.flat
+                    if flat is not None and (")" not in flat or len(c.lines) == 1 and (
+                            flat[-1] != ")" or flat[-2:-1].isdecimal())):
+                        # (most cells hold no parenthesis, and a cell of one line is its
+                        # `flat` stripped: its line ends as `flat` does, and `_paren_room`
+                        # passes over a parenthesis closing on a figure: lines unread)
+                        continue
                     for cl in c.lines:
                         if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
@@ -877,9 +882,12 @@ class Reader:
         if speaker is not None:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            who = speaker[0].text if len(speaker) == 1 else " ".join([ln.text for ln in speaker])
-            names = who if len(speaker) == 1 else " , ".join([ln.text for ln in speaker])
-            key = who if len(speaker) == 1 else (who, names)
+            if len(speaker) == 1:
+                who = names = key = speaker[0].text
+            else:
+                who = " ".join([ln.text for ln in speaker])
+                names = " , ".join([ln.text for ln in speaker])
+                key = (who, names)
             judged = self._speaker_cells.get(key)
             if judged is None:
                 judged = self._speaker_cells[key] = _speaker_cell(who, names)

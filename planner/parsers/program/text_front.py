@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
-from itertools import islice, repeat
-from operator import itemgetter
+from itertools import islice
 
 from .doc import Cell, Doc, Line, Span
 from .inline import _MARKUP, _squash, parse_inline, strip_liquid
@@ -135,7 +134,6 @@ class _Builder:
         self.markup: set[int] = set()
         self.refs: dict[str, str] = {}
         self.cells: dict[str, tuple] = {}  # a table cell's raw text -> `_cell_read`
-        self.one_line_cells = _OneLineCells(self.cells, self.refs)
         self.para = 0
         self.item = 0
         self.table = 0
@@ -588,43 +586,6 @@ def _cell_parts(raw: str, refs: dict[str, str]) -> tuple[tuple[str, tuple[Span, 
     return tuple(out)
 
 
-class _OneLineCells(dict):
-    """A table cell's raw text -> (text, spans, text on one line, `Cell.flat`) of a cell
-    `_cell_read` reads as one line, None for a cell of no line or several; each distinct
-    cell read once, when first asked for (a table repeats its cells)."""
-
-    __slots__ = ("known", "refs")
-
-    def __init__(self, known: dict[str, tuple], refs: dict[str, str]) -> None:
-        super().__init__()
-        self.known, self.refs = known, refs  # (the builder's `cells` and `refs`)
-
-    def __missing__(self, raw: str) -> tuple[str, tuple[Span, ...], str, str] | None:
-        got = self.known.get(raw)
-        if got is None:
-            got = self.known[raw] = _cell_plain(raw) or _cell_marked(raw, self.refs)
-        parts = got[0]
-        one = self[raw] = (parts[0][0], parts[0][1], got[1], got[2]) if len(parts) == 1 else None
-        return one
-
-
-_TEXT, _SPANS, _SHOWN, _FLAT = (itemgetter(k) for k in range(4))
-
-
-def _one_line_row(no: int, ones: list[tuple[str, tuple[Span, ...], str, str]], para: int,
-                  table: int) -> Line:
-    """The row `_pipe_table`'s cell-by-cell loop makes of cells of one line each (`ones`:
-    `_OneLineCells` answers), made with a call for each field of all its cells at once:
-    a `Line` and a `Cell` a cell, each with its fields in order, the defaults written
-    out."""
-    lines = list(map(Line, repeat(no, len(ones)), map(_TEXT, ones), map(_SPANS, ones)))
-    # Cell(lines, colspan, rowspan, header, css, flat); Line(no, text, spans, heading,
-    # bullet, item, para, cells, table)
-    cells = list(map(Cell, map(list, zip(lines)), repeat(1), repeat(1), repeat(False),
-                     repeat(""), map(_FLAT, ones)))
-    return Line(no, " | ".join(map(_SHOWN, ones)), (), 0, False, 0, para, cells, table)
-
-
 def _bare_pipe_rows_ahead(src: list[str], i: int) -> bool:
     """Rows of a table pasted as pipes with no delimiter row under the first
     (`| 8:30 AM | 9:00 AM | Suite | Refreshments |`): three lines or more that start with
@@ -678,7 +639,6 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
     j = i + 2 if delimited else i + 1
     n = len(src)
     known = b.cells
-    one_line = b.one_line_cells.__getitem__
     table, para, out = b.table, b.para, b.out  # (b.para is written back below the rows)
     while j < n:
         raw = src[j]
@@ -698,20 +658,11 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
             continue
         # (the row's text from its cells' own, as `Cell.text` and `Cell.empty` give them)
         no = j + 1
-        split = _split_row(s, raw)
-        ones = list(map(one_line, split))
-        if None not in ones:
-            # every cell of one line, as in most rows: the row made in bulk, as the loop
-            # below makes it (`_one_line_row`)
-            para += 1
-            out.append(_one_line_row(no, ones, para, table))
-            j += 1
-            continue
         cells = []
         shown = []
         # (the cells and the row are made with their fields in order, the defaults
         # written out: a call by keyword costs a tenth more, nine objects a row)
-        for c in split:
+        for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
                 got = known[c] = _cell_plain(c) or _cell_marked(c, b.refs)
