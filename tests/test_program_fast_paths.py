@@ -527,31 +527,6 @@ def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
     assert TableEvent("items", 3, None, []) == TableEvent("items", 3, items=[])
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["title", "speaker", "room", "extra", "links"]),
-                          st.booleans(), st.integers(0, 2)), min_size=2, max_size=5))
-def test_a_role_row_with_text_in_every_kept_cell_takes_the_lines_it_takes_cell_by_cell(spec):
-    """`read_table`'s lines of a role row at once (every kept cell with text, one
-    column each role) are `_role_lines`' own."""
-    from operator import attrgetter, itemgetter
-
-    from planner.parsers.program.doc import Cell
-    from planner.parsers.program.tables import _role_lines
-
-    kept = list(dict.fromkeys((role, 0) for role, _, _ in spec))
-    kept = [(c, role) for c, (role, _) in enumerate(kept)]
-    cells = [Cell([Line(4, f"{role} {k}") for k in range(n + 1)]) for (_, role), (_, _, n)
-             in zip(kept, spec)]
-    vals = [c.text.replace("\n", " ") for c in cells]
-    if len(kept) < 2:
-        return
-    take = itemgetter(*[c for c, _ in kept])
-    assert all(take(vals))
-    fast = dict(zip([role for _, role in kept], map(attrgetter("lines"), take(cells))))
-    assert fast == _role_lines(kept, cells, vals, True)
-    assert list(fast) == list(_role_lines(kept, cells, vals, True))
-
-
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
                "<", ">", "<!--", "-->", "<b>", "</i>", "<a href='x'>", "<https://x.org>",
                "&amp;", "&", "&#38;", ";", " ", "a", "Title", "(", "\n", "{{ x }}"]

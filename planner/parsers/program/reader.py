@@ -13,8 +13,6 @@ import bisect
 from dataclasses import replace
 import re
 from collections import Counter
-from itertools import chain
-from operator import attrgetter
 from datetime import time
 
 from ...diagnostics import DiagnosticSink
@@ -871,7 +869,10 @@ class Reader:
         if not title_lines:
             return None
         first = title_lines[0]
-        used = set(map(_NO, chain.from_iterable(roles.values())))
+        used = set()
+        for lines in roles.values():
+            for ln in lines:
+                used.add(ln.no)
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
                           open=t.open, bare=t.bare_start, zone=t.zone, used=used)
@@ -1388,7 +1389,6 @@ DayMark.key = _mark_key  # type: ignore[attr-defined]
 _SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
 _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
-_NO = attrgetter("no")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import chain
-from operator import attrgetter, itemgetter
 
 from .doc import Cell, Line
 from .lines import day_line, header_of, is_people_line
@@ -73,27 +71,22 @@ def _cell_text(c: Cell) -> str:
 def _expand(rows: list[Line]) -> tuple[list[list[Cell | None]], bool]:
     """Rows as grids of columns, with colspans and rowspans laid out, and whether any
     cell spans more than one (else each row is as it is, a cell in each column)."""
-    # (the cells' spans gathered at C speed: most tables have none, and every cell is asked)
-    if set(map(_SPANS, chain.from_iterable([ln.cells or () for ln in rows]))) - {(1, 1)}:
-        return _spread(rows), True
+    # (a loop that stops at the first span: most tables have none; an attrgetter over
+    # every cell costs three times the instructions of the loop's own attribute reads)
+    for ln in rows:
+        for c in ln.cells or ():
+            if c.colspan != 1 or c.rowspan != 1:
+                return _spread(rows), True
     return [list(ln.cells or ()) for ln in rows], False
-
-
-_SPANS = attrgetter("colspan", "rowspan")
-_FLAT = attrgetter("flat")
 
 
 def _grid_texts(grid: list[list[Cell | None]], spread: bool) -> list[list[str | None]]:
     """Each cell's text on one line (`_cell_text`; None where a span covers it).  A grid
     with no span, as most are, has a cell everywhere: the texts the front-end made
-    (`Cell.flat`) are taken row by row, and only a row with a cell without one is read
-    cell by cell."""
+    (`Cell.flat`) are taken, and only a cell without one is read."""
     if not spread:
-        texts = [list(map(_FLAT, r)) for r in grid]
-        for k, r in enumerate(texts):
-            if None in r:
-                texts[k] = [_cell_text(c) for c in grid[k]]
-        return texts
+        # (`flat` read in the comprehension, where the interpreter reads a slot fastest)
+        return [[c.flat if c.flat is not None else _cell_text(c) for c in r] for r in grid]
     return [[_cell_text(c) if c is not None else None for c in r] for r in grid]
 
 
@@ -355,10 +348,6 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # (each role in one column, as in most tables: a row's cell lines are its role's list
     # as they are, with no list to extend; no reader of a row's roles changes a list)
     one_column_each = len({role for _, role in kept}) == len(kept)
-    # (a row with text in each of those cells, as most rows are, takes their lines at
-    # once: the cells' texts and lines of the kept columns picked in one call each)
-    kept_roles = [role for _, role in kept]
-    take = itemgetter(*[c for c, _ in kept]) if one_column_each and len(kept) >= 2 else None
     title_col = roles.index("title") if "title" in roles else None
     for k, row in enumerate(grid):
         ln = rows[k]
@@ -430,10 +419,15 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 continue
         items: list[RowItem] = []
         if role_table:
-            if take is not None and all(take(vals)):
-                got = dict(zip(kept_roles, map(_LINES, take(cells))))
-            else:
-                got = _role_lines(kept, cells, vals, one_column_each)
+            got = {}
+            for c, role in kept:
+                cell = cells[c]
+                # (a cell with text is not empty: only one without needs its lines seen)
+                if vals[c] or cell is not None and not cell.empty:
+                    if one_column_each:
+                        got[role] = cell.lines
+                    else:
+                        got.setdefault(role, []).extend(cell.lines)
             if got:
                 # (fields in order, as a row a table has many of: RowItem(line, time,
                 # lines, column, room, day, day_label, roles, span_all, continuation))
@@ -475,25 +469,6 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
-
-
-def _role_lines(kept: list[tuple[int, str]], cells: list[Cell | None],
-                vals: list[str | None], one_column_each: bool) -> dict[str, list[Line]]:
-    """A role table row's lines by role: the lines of each kept column's cell that is
-    not empty (several columns of one role, in order, give one list)."""
-    got: dict[str, list[Line]] = {}
-    for c, role in kept:
-        cell = cells[c]
-        # (a cell with text is not empty: only one without needs its lines seen)
-        if vals[c] or cell is not None and not cell.empty:
-            if one_column_each:
-                got[role] = cell.lines
-            else:
-                got.setdefault(role, []).extend(cell.lines)
-    return got
-
-
-_LINES = attrgetter("lines")
 
 
 def _day_row(cells: list[Cell | None], nonempty: list[tuple[int, str]], titled: bool
