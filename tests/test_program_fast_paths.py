@@ -527,6 +527,33 @@ def test_the_pipe_rows_positional_cells_and_rows_are_the_keyword_ones():
     assert TableEvent("items", 3, None, []) == TableEvent("items", 3, items=[])
 
 
+INLINE_BITS_FOR_LINES = ["**", "_", "`", "[", "]", "\\", "<", "&", "{", "a", " ", "\n", "é"]
+
+
+def test_the_markup_characters_are_those_the_markup_pattern_finds():
+    from planner.parsers.program.inline import _MARKUP
+    from planner.parsers.program.text_front import MARKUP_CHARS
+
+    assert {c for c in map(chr, range(0x110000)) if _MARKUP.match(c)} == set(MARKUP_CHARS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.one_of(st.sampled_from(INLINE_BITS_FOR_LINES), st.text(max_size=3)),
+                         max_size=6).map("".join), max_size=12))
+def test_lines_with_markup_found_by_character_are_those_the_pattern_finds(lines):
+    from planner.parsers.program.inline import _MARKUP
+    from planner.parsers.program.joined import Joined
+    from planner.parsers.program.text_front import MARKUP_CHARS
+
+    joined = Joined(lines)
+    got: set[int] = set()
+    for ch in MARKUP_CHARS:
+        joined.holding(ch, got)
+    want: set[int] = set()
+    joined.matching(_MARKUP, want)
+    assert got == want
+
+
 INLINE_BITS = ["**", "*", "_", "__", "`", "``", "[", "]", "](", ")", "][", "![", "\\", "\\*",
                "<", ">", "<!--", "-->", "<b>", "</i>", "<a href='x'>", "<https://x.org>",
                "&amp;", "&", "&#38;", ";", " ", "a", "Title", "(", "\n", "{{ x }}"]

@@ -165,9 +165,9 @@ class Reader:
         self.own_paragraphs = True
         self.table_columns: dict[int, Draft] = {}  # parallel entries of the current table row
         self._column_days: dict[tuple, DayRef] = {}
-        # a speaker cell's text -> whether it names a break and no one (a table repeats
-        # its speaker cells: each is judged once)
-        self._break_cells: dict[str, bool] = {}
+        # a speaker cell's text -> what `_speaker_cell` makes of it (a table repeats its
+        # speaker cells: each is judged once)
+        self._speaker_cells: dict[str | tuple[str, str], tuple] = {}
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
@@ -203,8 +203,13 @@ class Reader:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
                 for c in ln.cells:
-                    if c.flat is not None and ")" not in c.flat:
-                        continue  # (most cells hold no parenthesis: their lines unread)
+                    flat = c.flat
+                    if flat is not None and (")" not in flat or len(c.lines) == 1 and (
+                            flat[-1] != ")" or flat[-2:-1].isdecimal())):
+                        # (most cells hold no parenthesis, and a cell of one line is its
+                        # `flat` stripped: its line ends as `flat` does, and `_paren_room`
+                        # passes over a parenthesis closing on a figure: lines unread)
+                        continue
                     for cl in c.lines:
                         if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
@@ -695,7 +700,11 @@ class Reader:
                         for ln in item.lines:
                             target.used.add(ln.no)
                         continue
-                d = self.row_item(item, day_columns)
+                # (a role table's row on no day of its own, as most are, is read at once:
+                # what `row_item` would do with it)
+                d = self._role_item(item, self.day) \
+                    if item.day is None and item.roles and not item.lines \
+                    else self.row_item(item, day_columns)
                 if d is not None:
                     last[item.column] = d
 
@@ -861,16 +870,19 @@ class Reader:
                     return
             # a new row closes entries that cannot contain it
             keep = [p for p in self.stack if _inside(draft, p) and p.column in (None, draft.column)]
-        while self.stack and self.stack[-1] not in keep:
-            d = self.stack.pop()
-            if _same_row(d, draft):
+        stack = self.stack
+        # (`not in` asks no `Draft.__eq__` of an empty list: each entry open is closed)
+        while stack and (not keep or stack[-1] not in keep):
+            d = stack.pop()
+            # (the line first: an entry of another row is told apart at once)
+            if d.line == draft.line and _same_row(d, draft):
                 # a sibling in another column of the same row stays open
                 self._siblings.append(d)
                 continue
             self.close(d)
-        for d in reversed(self._siblings):
-            self.stack.append(d)
-        self._siblings.clear()
+        if self._siblings:
+            stack.extend(reversed(self._siblings))
+            self._siblings.clear()
         if not self.stack and self.pending:  # (a table's rows leave nothing pending)
             self.flush_pending()
         self.stack.append(draft)
@@ -896,11 +908,16 @@ class Reader:
         if speaker is not None:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            who = speaker[0].text if len(speaker) == 1 else " ".join([ln.text for ln in speaker])
-            # (the break words first: few cells hold one, and they need no people read)
-            no_one = self._break_cells.get(who)
-            if no_one is None:
-                no_one = self._break_cells[who] = is_break(who) and _nobody_named(who)
+            if len(speaker) == 1:
+                who = names = key = speaker[0].text
+            else:
+                who = " ".join([ln.text for ln in speaker])
+                names = " , ".join([ln.text for ln in speaker])
+                key = (who, names)
+            judged = self._speaker_cells.get(key)
+            if judged is None:
+                judged = self._speaker_cells[key] = _speaker_cell(who, names)
+            no_one, got, parallel = judged
             if no_one:
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
@@ -935,16 +952,11 @@ class Reader:
             if all(is_people_line(t) for t in lines):
                 draft.people = _one_a_line(lines)
         if speaker is not None:
-            names = who if len(speaker) == 1 else " , ".join([ln.text for ln in speaker])
-            got = read_people(names, lenient=True)
             people = list(got.people) if got else []
-            # `Drs. A (track 1), Dr. B (track 2)`: parallel parts in named rooms
-            if len(people) >= 2 and people[0].room and all(p.room for p in people):
+            if parallel:
                 self._parallel_people(draft, people)
                 return None
             draft.people = people
-            if not people and got is not None:
-                draft.people = []
         if "affiliation" in roles:
             draft.people = _with_affiliation(draft.people, roles["affiliation"])
         room = roles.get("room")
@@ -1529,6 +1541,20 @@ def _same_row(a: Draft, b: Draft) -> bool:
 def _nobody_named(text: str) -> bool:
     got = read_people(text, lenient=True)
     return got is None or not any(name_like(p.name, True) for p in got.people)
+
+
+def _speaker_cell(who: str, names: str) -> tuple[bool, People | None, bool]:
+    """What a role table's speaker cell says, judged once for each distinct cell (a
+    table repeats them): whether it names a break and no one (`☕ Coffee Break`: `who`,
+    the cell's lines joined by blanks), else the people `names` (its lines joined by
+    commas) reads as, and whether they are parallel parts in named rooms (`Drs. A
+    (track 1), Dr. B (track 2)`).  The break words are asked first: few cells hold one,
+    and they need no people read."""
+    if is_break(who) and _nobody_named(who):
+        return True, None, False
+    got = read_people(names, lenient=True)
+    people = got.people if got else ()
+    return False, got, len(people) >= 2 and bool(people[0].room) and all(p.room for p in people)
 
 
 def _people_first(lines: list[Line]) -> bool:
