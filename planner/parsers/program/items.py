@@ -264,7 +264,10 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     if "@" in t or "#" in t or t.endswith(")") or '"' in t or "“" in t or "”" in t \
             or "„" in t or "«" in t or "»" in t:  # (`_has_quote`, spelled out: asked of every line)
         return None
-    if ":" in t and (prefer == "label" or _may_hold_field(t) and _FIELD.search(t) is not None):
+    # (`_may_hold_field` of a text that is not ASCII is `_FIELD`'s search itself, a slow
+    # one: not asked twice)
+    if ":" in t and (prefer == "label" or _may_hold_field(t) and (
+            not t.isascii() or _FIELD.search(t) is not None)):
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
