@@ -970,3 +970,52 @@ def test_real_titles_lose_no_label_to_the_first_word_test():
     assert len(titles) > 50
     for title in titles + [f"Keynote: {t}" for t in titles[:50]] + [f"Panel - {t}" for t in titles[:50]]:
         assert split_label(title) == _split_label_reference(title), title
+
+
+# -- plain lists of names ---------------------------------------------------------------
+
+@contextmanager
+def _layered_only():
+    """`_read_people` without its plain-list path: every line read group by group."""
+    saved = people._LIST_MARKS
+    people._LIST_MARKS = re.compile("")  # (finds something in every line)
+    try:
+        yield
+    finally:
+        people._LIST_MARKS = saved
+
+
+def _people_both_ways(line: str, lenient: bool):
+    fast = people._read_people.__wrapped__(line, lenient)
+    with _layered_only():
+        slow = people._read_people.__wrapped__(line, lenient)
+    return fast, slow
+
+
+LIST_BITS = PEOPLE_BITS + ["Ann Bo, Cy Dee", "Jean-Luc Picard", " - ", " – Google", "University of X",
+                           "Microsoft Research", "Silicon Valley", "MIT", "et al.", " et al", "AND",
+                           " y ", "Zoë Ünal", "J. K. Row", "·", "|", "，", "、", ":", "Dr.", ", ,"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(LIST_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join), st.booleans())
+def test_plain_lists_of_names_are_read_as_the_layered_way_reads_them(line, lenient):
+    fast, slow = _people_both_ways(line, lenient)
+    assert fast == slow
+
+
+def test_real_speaker_lists_are_read_as_the_layered_way_reads_them():
+    """Every real speaker name alone, the speakers of each real event as one list, and
+    the right-hand sides of the time-first lines (`Title (n), Name, Name` after a comma
+    of the title): the plain-list path gives what the layered way gives."""
+    names = _real_people_names()
+    items = [(t, ns) for path in FRAB for t, ns in _frab_items(path)]
+    assert len(names) > 150 and len(items) > 150
+    lines = names + [", ".join(ns) for _, ns in items] + [
+        f"{t.rpartition(',')[2]} ({k}), {', '.join(ns)}" for k, (t, ns) in enumerate(items)] + [
+        t for t, _ in items] + [", ".join(ns) + ", Google" for _, ns in items[:200]]
+    for line in lines:
+        for lenient in (False, True):
+            fast, slow = _people_both_ways(line, lenient)
+            assert fast == slow, line

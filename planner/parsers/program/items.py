@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, label_kind, qualified_label, split_label
-from .people import Person, name_like, org_like, read_people
+from .people import Person, _read_people, name_like, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -261,9 +261,13 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if "@" in t or "#" in t or _has_quote(t) or t.endswith(")"):
+    if "@" in t or "#" in t or t.endswith(")") or '"' in t or "“" in t or "”" in t \
+            or "„" in t or "«" in t or "»" in t:  # (`_has_quote`, spelled out: asked of every line)
         return None
-    if ":" in t and (prefer == "label" or _may_hold_field(t) and _FIELD.search(t) is not None):
+    # (`_may_hold_field` of a text that is not ASCII is `_FIELD`'s search itself, a slow
+    # one: not asked twice)
+    if ":" in t and (prefer == "label" or _may_hold_field(t) and (
+            not t.isascii() or _FIELD.search(t) is not None)):
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
@@ -771,11 +775,15 @@ def _best_comma_split(text: str, masked: str, lenient: bool, prefer: str | None)
         left, right = text[:k].strip(), text[e:].strip()
         k = masked.find(",", e)
         if not left or not right or right[0] in _LIST_STARTS and _LIST_GOES_ON.match(right) \
-                or not _title_like(left):
+                or left[-1] == "," or len(left) > 80 and not 1 <= len(left.split()) <= 40:
+            continue  # (`_title_like(left)` spelled out, `left` stripped and not empty)
+        # `_judge_right(left, right, "comma", bonus, lenient)`, spelled out
+        got_r = _read_people(right, lenient)
+        if not got_r or not got_r.people or got_r.score < 0.99 \
+                or len(got_r.people) == 1 and not name_like(got_r.people[0].name):
             continue
-        got = _judge_right(left, right, "comma", bonus, lenient)
-        if got is not None and (best is None or got[0] > best[0]):
-            best = got
+        if best is None or bonus + got_r.score > best[0]:
+            best = (bonus + got_r.score, left, got_r.people, got_r.score, False, "comma")
             if best[0] >= bonus + 1.0:
                 break
     return best
@@ -1071,7 +1079,8 @@ def _title_like(text: str) -> bool:
 
 def clean_title(text: str) -> str:
     t = text.strip()
-    t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if _only_link_labels(t) else t
+    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise)
+    t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if t.endswith(")") and _only_link_labels(t) else t
     return _trimmed_title(t)
 
 

@@ -4,8 +4,8 @@ or page furniture.  Each test looks at the line alone; the reader weighs positio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .doc import Line
 from .people import People, long_name, name_like, org_like, read_people
@@ -49,9 +49,10 @@ _NAV = re.compile(
 _DEBRIS = re.compile(r"^[\s\-–—•·*|_=~#>.,:;]*$")
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    """A line that opens an entry: its time and what the line says besides."""
+class Header(NamedTuple):
+    """A line that opens an entry: its time and what the line says besides.  (A named
+    tuple, not a frozen dataclass: one is made for every time line, and a tuple is made
+    in one step where a frozen dataclass sets each field through `object.__setattr__`.)"""
 
     time: TimeMark
     rest: str  # the text without the time (and without a day given on the same line)

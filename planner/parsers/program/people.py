@@ -705,6 +705,16 @@ def _read_people(line: str, lenient: bool) -> People | None:
     text = _without_honorifics(text)
     if _no_one(text.strip(" .")):  # (asked again of its one name, when it is one)
         return People((), 1.0, 0, 0)
+    if _LIST_MARKS.search(text) is None:
+        got = _plain_list(text, lenient)
+        if got is not None:
+            return got
+    return _layered_people(text, lenient)
+
+
+def _layered_people(text: str, lenient: bool) -> People | None:
+    """`_read_people` of a line once it is normalised (blanks, code, trailing note,
+    final stop, honorifics) and names someone: group by group, unit by unit."""
     people: list[Person] = []
     entries = ok = 0
     if ":" in text:
@@ -846,22 +856,67 @@ def _plain_group(group: str, lenient: bool) -> tuple[list[Person], int, int]:
     if m and name_like(clean_name(m.group("name")), lenient) and org_like(m.group("affil")):
         return [Person(clean_name(m.group("name")), m.group("affil").strip())], 1, 1
     parts = [p.strip() for p in _split_top(group, (",",))]
-    # `…, Microsoft Research, Silicon Valley`: a place after the institution is its part
-    place = 1 if len(parts) >= 3 and len(parts[-1].split()) <= 3 and not org_like(parts[-1]) \
-        and _ORG_STRONG.found(parts[-2]) else 0
-    if len(parts) >= 2 and org_like(parts[-1 - place]) and (
-            _ORG_STRONG.found(parts[-1 - place]) or _acronym_inside(parts[-1 - place])
-            or not name_like(clean_name(parts[-1 - place]))):
+    k = _affiliation_from(parts)
+    if k is not None:
         # USENIX: `A and B, University of X` — everything before the last comma(s) is names
-        k = len(parts) - 1 - place
-        while k > 1 and org_like(parts[k - 1]) and (
-                _ORG_STRONG.found(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
-            k -= 1
         affil = ", ".join(parts[k:])
         names = _names_of(", ".join(parts[:k]), lenient)
         return [Person(n, affil) for n in names], len(names), _good_names(names, lenient)
     names = _names_of(group, lenient)
     return [_person(n) for n in names], len(names), _good_names(names, lenient)
+
+
+def _affiliation_from(parts: list[str]) -> int | None:
+    """Where the affiliation starts among a group's comma-separated `parts` (`A, B,
+    University of X`: 2), or None when every part is a name."""
+    if len(parts) < 2:
+        return None
+    # `…, Microsoft Research, Silicon Valley`: a place after the institution is its part
+    place = 1 if len(parts) >= 3 and len(parts[-1].split()) <= 3 and not org_like(parts[-1]) \
+        and _ORG_STRONG.found(parts[-2]) else 0
+    if not (org_like(parts[-1 - place]) and (
+            _ORG_STRONG.found(parts[-1 - place]) or _acronym_inside(parts[-1 - place])
+            or not name_like(clean_name(parts[-1 - place])))):
+        return None
+    k = len(parts) - 1 - place
+    while k > 1 and org_like(parts[k - 1]) and (
+            _ORG_STRONG.found(parts[k - 1]) or not name_like(clean_name(parts[k - 1]))):
+        k -= 1
+    return k
+
+
+# What sends a normalised people line the layered way (`_layered_people`): brackets
+# (affiliations, notes, handles), groups, role labels, separators other than the comma.
+_LIST_MARKS = re.compile(r"[()\[\];:·•|，、]")
+
+
+def _plain_list(text: str, lenient: bool) -> People | None:
+    """`_layered_people` of the commonest people line, quickly: a plain list of names
+    between commas (`Florian Rival`, `Emmy Tsang, Chrys Wu`), which `_LIST_MARKS` finds
+    nothing in; None for any other (the layered way reads it).
+
+    Such a line is one group of one unit without parentheses, read by `_plain_group`:
+    without `and`, `&` or `et al.`, no `Name - Affil`, and no affiliation after the
+    last comma, its names are its pieces between commas, each cleaned."""
+    group = _without_honorifics(text.strip(" ,"))
+    chunk = group.strip(" ,")
+    if not chunk:
+        return None
+    if chunk.isascii():
+        if _may_hold_and(chunk) or _may_end_in_et_al(chunk):
+            return None
+    elif _AND.search(chunk) or _LEAD_AND.match(chunk) or _ET_AL.search(chunk):
+        return None
+    if ("-" in group or "–" in group or "—" in group) and _NAME_DASH_AFFIL.match(group):
+        return None
+    if "," in group and _affiliation_from([p.strip() for p in group.split(",")]) is not None:
+        return None
+    names = [n for n in map(clean_name, chunk.split(",")) if n]
+    if not names:
+        return None
+    ok = _good_names(names, lenient)
+    return People(tuple(_person(n) for n in names if not _no_one(n)), ok / len(names), ok,
+                  len(names))
 
 
 def _good_names(names: list[str], lenient: bool) -> int:

@@ -22,7 +22,7 @@ from .body import Item, _strong, classify, group, host_under_title, own_part, re
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import ItemParts, holds_for, page_split, plain_title, split_item, title_parts
+from .items import ItemParts, _plain_item, holds_for, page_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -641,18 +641,24 @@ class Reader:
         if not rest:
             draft.slot = True
             return
-        parts = self._page_splits.pop(rest, None) if not spans and not title_only and not self.labels \
-            else None
+        parts = None
+        if not spans and not title_only:
+            # (a plain line is read by `_plain_item`, as `split_item` would read it first,
+            # or was split already by `prepare`)
+            parts = self._page_splits.pop(rest, None) if not self.labels else None
+            if parts is None:
+                parts = _plain_item(rest, False, self.prefer_sep, self.labels)
         if parts is None:
             parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
                                prefer=self.prefer_sep, title_only=title_only)
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
-        draft.people = list(parts.people) if parts.people_score >= 0.99 or parts.by_label else []
+        # (the lists of `parts` are its own, made for this line: taken, not copied)
+        draft.people = parts.people if parts.people_score >= 0.99 or parts.by_label else []
         if not draft.people and parts.people and parts.people_score >= 0.5:
-            draft.people = list(parts.people)
-        draft.chairs = list(parts.chairs)
+            draft.people = parts.people
+        draft.chairs = parts.chairs
         draft.room = draft.room or parts.room
         draft.notes.extend(parts.notes)
         if draft.title is None and draft.label:
@@ -1367,6 +1373,8 @@ class Reader:
     def flush_pending(self) -> None:
         """Read a run of untimed lines as a listing, section by section (a heading opens
         one): items of a title and its people; a heading over items is their section."""
+        if not self.pending:
+            return  # (asked each time an entry opens: most have no lines waiting)
         lines = [ln for ln in self.pending if ln.no not in self.used]
         self.pending = []
         if not lines:
