@@ -465,6 +465,10 @@ def find_days(line: str) -> list[DayMark]:
     toks = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(line)]
     anchors = [k for k, (w, _, _) in enumerate(toks)
                if w[0].isalpha() and (weekday_of(w) is not None or month_of(w) is not None)]
+    # `Day 1 – May 25th, 2020`: the number of a `Day N` is the day's place in the
+    # programme, never the first day of a date run (`1 – May 25th` read as 1-25 May)
+    day_n = list(_DAY_N.finditer(line)) if anchors else []
+    numbered = [(m.start(1), m.end(1)) for m in day_n if m.group(1)]
     i = 0
     while anchors and i < len(toks):
         # start a run only from the few tokens before a weekday or month word
@@ -477,7 +481,7 @@ def find_days(line: str) -> list[DayMark]:
         j = i
         while j < len(toks):
             word, s, e = toks[j]
-            if any(a <= s < b for a, b in taken):
+            if any(a <= s < b for a, b in taken) or numbered and any(a <= s < b for a, b in numbered):
                 break
             if run and line[run[-1][3]:s].strip():
                 break  # something else stands between: `Day 1 (Monday`, `Day 1: Tue`
@@ -492,7 +496,7 @@ def find_days(line: str) -> list[DayMark]:
             i = j
         else:
             i += 1
-    for m in _DAY_N.finditer(line):
+    for m in (day_n if anchors else _DAY_N.finditer(line)):
         if any(a <= m.start() < b for a, b in taken):
             continue
         g = m.group(1) or m.group(2)

@@ -1,0 +1,21 @@
+"""Layouts met on a sixth held-out set of real program pages (kept outside the
+repository), each written out here as a small invented text of the same layout.  Each test
+asserts what a careful reader takes from the text, through the core (`parse_text`)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from .test_program_shapes import read, titled
+
+
+def test_a_day_number_before_the_days_full_date_in_a_heading():
+    # `#### Day 1 – May 25th, 2020`: the `1` is the day's number in the programme, not
+    # the first of May (nor the start of a range `1 – 25 May`)
+    sch = read(
+        "#### Day 1 – March 9th, 2021\n\n"
+        "- Opening talk / 09:00 – 09:30\n\n"
+        "#### Day 2 – March 10th, 2021\n\n"
+        "- Closing talk / 16:00 – 16:30\n", "week.md")
+    assert titled(sch, "Opening talk")["date"] == date(2021, 3, 9)
+    assert titled(sch, "Closing talk")["date"] == date(2021, 3, 10)
