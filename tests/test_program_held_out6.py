@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .test_program_shapes import read, titled
+from .test_program_shapes import entries, read, titled
 
 
 def test_a_day_number_before_the_days_full_date_in_a_heading():
@@ -19,3 +19,15 @@ def test_a_day_number_before_the_days_full_date_in_a_heading():
         "- Closing talk / 16:00 – 16:30\n", "week.md")
     assert titled(sch, "Opening talk")["date"] == date(2021, 3, 9)
     assert titled(sch, "Closing talk")["date"] == date(2021, 3, 10)
+
+
+def test_a_day_heading_with_its_number_date_and_hours_is_no_entry():
+    # `#### Day 2 – May 26th, 2020 | 5pm – 7 pm (CEST)`: the day's hours under its number
+    # and date head the day; `Day 2` is no event at 17:00
+    sch = read(
+        "#### Day 1 – March 9th, 2021 | 5pm – 7 pm (CET)\n\n"
+        "- 17:00 – 17:40 Session A – Sensing\n\n"
+        "#### Day 2 – March 10th, 2021 | 5pm – 7 pm (CET)\n\n"
+        "- 17:00 – 17:40 Session B – Haptics\n", "week.md")
+    assert [e["title"] for e in entries(sch)] == ["Session A – Sensing", "Session B – Haptics"]
+    assert titled(sch, "Session B – Haptics")["date"] == date(2021, 3, 10)

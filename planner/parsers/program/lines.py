@@ -257,6 +257,8 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
             before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
+        if before and day.full and any(m.ordinal is not None and text[m.begin:m.stop] == before for m in days):
+            before = ""  # `Day 2 – May 26th, 2020 | 5pm – 7 pm`: a day's number, date and hours
     if before and _TIME_FIELD.match(before):
         # `Time: 14:00 - 15:30  Chair: X` under a heading: a field of the entry above,
         # the label no title
