@@ -31,3 +31,15 @@ def test_a_day_heading_with_its_number_date_and_hours_is_no_entry():
         "- 17:00 – 17:40 Session B – Haptics\n", "week.md")
     assert [e["title"] for e in entries(sch)] == ["Session A – Sensing", "Session B – Haptics"]
     assert titled(sch, "Session B – Haptics")["date"] == date(2021, 3, 10)
+
+
+def test_a_title_then_a_range_to_an_open_end():
+    # `After-event on Mozilla Hubs / 19:00 – open-end`: the title comes first, the
+    # separator ` / ` is no part of it, and the range has only its start
+    sch = read(
+        "## Monday, March 8, 2021\n\n"
+        "- Session 1 – Sensing / 17:00 – 17:40\n"
+        "- After-event in the lounge / 19:00 – open-end\n", "week.md")
+    assert [e["title"] for e in entries(sch)] == ["Session 1 – Sensing", "After-event in the lounge"]
+    e = titled(sch, "After-event in the lounge")
+    assert (e["start"], e["end"]) == ("19:00", None)

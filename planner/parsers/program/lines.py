@@ -220,6 +220,9 @@ _DURATION_AFTER = re.compile(
     r"(?:duration|long)?\s*\)\s*$", re.IGNORECASE)
 
 
+# What follows a start's range dash when the event has no set end
+_OPEN_END = re.compile(r"^[-–—]\s*(?:open[- ]?end(?:ed)?|till late|late|onwards?)\W*$", re.IGNORECASE)
+
 # The label of a line that gives an entry's time as a field (`Time: 14:00 - 15:30`).
 _TIME_FIELD = re.compile(r"^(?:time|times|when|time slot|hours|date and time|date & time)$",
                          re.IGNORECASE)
@@ -265,6 +268,8 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
         rest = after.strip(" -–—:|,")
         return Header(t, rest, len(text) - len(after.lstrip(" -–—:|,")), day, "field")
     after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
+    if after[:1] in ("-", "–", "—") and _OPEN_END.match(after):
+        after = ""  # `After-event / 19:00 – open-end`: a start and no end
     if after.endswith(")") and _DURATION_AFTER.search(after):
         after = _DURATION_AFTER.sub("", after)  # `(09:00-10:20) (1:20 duration)`: a note
     after_clean = after.strip(" -–—:|,).]([")
@@ -276,7 +281,7 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     if not after_clean or re.match(r"^[)\]]?\s*$", after_clean):
         if is_prose(before) or words(before) >= 6 and _SENTENCE.search(before):
             return None  # `The workshop was held ... on October 17, from 13:00-18:00 EDT.`
-        return Header(t, before, 0, day, "tail")
+        return Header(t, before.rstrip(" /") or before, 0, day, "tail")  # (`Title / 17:05 – 17:45`)
     if not allow_inner or is_prose(text) or words(before) > 12 or words(text) > 30 \
             or text.rstrip().endswith("."):
         return None
