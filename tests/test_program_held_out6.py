@@ -1,6 +1,5 @@
-"""Layouts met on a sixth held-out set of real program pages (kept outside the
-repository), each written out here as a small invented text of the same layout.  Each test
-asserts what a careful reader takes from the text, through the core (`parse_text`)."""
+"""The sixth held-out set's failing layouts (real pages kept outside the repository),
+each as an invented program of the same layout read through `parse_text`."""
 
 from __future__ import annotations
 
@@ -43,3 +42,14 @@ def test_a_title_then_a_range_to_an_open_end():
     assert [e["title"] for e in entries(sch)] == ["Session 1 – Sensing", "After-event in the lounge"]
     e = titled(sch, "After-event in the lounge")
     assert (e["start"], e["end"]) == ("19:00", None)
+
+
+def test_a_slot_heading_naming_its_day_between_slashes():
+    # `Session 1 / Wednesday, September 27 / 11 AM`: the slot's day is the one between
+    # the slashes, not the day heading above it
+    text = ("### Tuesday, September 26, 2017\n\n- 10.00 AM: Workshop on Sketching\n\n"
+            "### Session 1 / Wednesday, September 27, 2017 / 11 AM\n\nPaper on Dwell Times\n")
+    sch = read(text, "program.md")
+    assert titled(sch, "Workshop on Sketching")["date"] == date(2017, 9, 26)
+    e = titled(sch, "Session 1")
+    assert (e["date"], e["start"]) == (date(2017, 9, 27), "11:00")

@@ -249,7 +249,7 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     day = None
     for d in days:
         # a day right before or after the time belongs to it
-        if d.stop <= t.begin and not text[d.stop:t.begin].strip(" ,@-–—|(at"):
+        if d.stop <= t.begin and not text[d.stop:t.begin].strip(" ,@-–—|(at/"):
             day = d
         elif d.begin >= t.stop and not text[t.stop:d.begin].strip(" ,(|-–—"):
             day = d
@@ -257,7 +257,7 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
             day = d
     if day is not None:
         if day.stop <= t.begin:
-            before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
+            before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(/")
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
         if before and day.full and any(m.ordinal is not None and text[m.begin:m.stop] == before for m in days):

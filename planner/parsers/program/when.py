@@ -488,6 +488,8 @@ def find_days(line: str) -> list[DayMark]:
             kind = _date_token(word, line, s)
             if kind is None:
                 break
+            if not run and kind == "num" and _labels_number(toks, j, line):
+                break  # `Session 1 / Wednesday, September 27`: the 1 is the session's
             run.append((kind, word, s, e))
             j += 1
         mark = _mark_of(run, line)
@@ -505,6 +507,17 @@ def find_days(line: str) -> list[DayMark]:
             out.append(DayMark(None, None, None, None, m.start(), m.end(), ordinal=n))
     out.sort(key=lambda d: d.begin)
     return _merge_weekdays(out, line)
+
+
+def _labels_number(toks: list, j: int, line: str) -> bool:
+    """Whether the number at `toks[j]` numbers the word before it (`Session 1 /
+    Wednesday`, `Track 2 – May 3`): a word that is no date word right before it and a
+    separator or dash right after, where a day's number would have its month."""
+    if j == 0 or j + 1 >= len(toks) or toks[j + 1][0] not in (",", "/", "-", "–"):
+        return False
+    prev, _, prev_end = toks[j - 1]
+    return (prev[0].isalpha() and not line[prev_end:toks[j][1]].strip()
+            and _date_token(prev, line, toks[j - 1][1]) is None)
 
 
 def _merge_weekdays(marks: list[DayMark], line: str) -> list[DayMark]:
