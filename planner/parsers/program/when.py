@@ -515,6 +515,8 @@ def _labels_number(toks: list, j: int, line: str) -> bool:
     separator or dash right after, where a day's number would have its month."""
     if j == 0 or j + 1 >= len(toks) or toks[j + 1][0] not in (",", "/", "-", "–"):
         return False
+    if j + 2 < len(toks) and toks[j + 2][0][:1].isdigit():
+        return False  # `Meetup 21-22 March 2019`: a range of days
     prev, _, prev_end = toks[j - 1]
     return (prev[0].isalpha() and not line[prev_end:toks[j][1]].strip()
             and _date_token(prev, line, toks[j - 1][1]) is None)
