@@ -221,6 +221,9 @@ _DURATION_AFTER = re.compile(
     r"(?:duration|long)?\s*\)\s*$", re.IGNORECASE)
 
 
+# What follows a start's range dash when the event has no set end
+_OPEN_END = re.compile(r"^[-–—]\s*(?:open[- ]?end(?:ed)?|till late|late|onwards?)\W*$", re.IGNORECASE)
+
 # The label of a line that gives an entry's time as a field (`Time: 14:00 - 15:30`).
 _TIME_FIELD = re.compile(r"^(?:time|times|when|time slot|hours|date and time|date & time)$",
                          re.IGNORECASE)
@@ -247,7 +250,7 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     day = None
     for d in days:
         # a day right before or after the time belongs to it
-        if d.stop <= t.begin and not text[d.stop:t.begin].strip(" ,@-–—|(at"):
+        if d.stop <= t.begin and not text[d.stop:t.begin].strip(" ,@-–—|(at/"):
             day = d
         elif d.begin >= t.stop and not text[t.stop:d.begin].strip(" ,(|-–—"):
             day = d
@@ -255,15 +258,19 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
             day = d
     if day is not None:
         if day.stop <= t.begin:
-            before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(")
+            before = (text[:day.begin] + " " + text[day.stop:t.begin]).strip(" *#-–—•·|:,(/")
         else:
             after = (text[t.stop:day.begin] + " " + text[day.stop:]).strip()
+        if before and day.full and any(m.ordinal is not None and text[m.begin:m.stop] == before for m in days):
+            before = ""  # `Day 2 – May 26th, 2020 | 5pm – 7 pm`: a day's number, date and hours
     if before and _TIME_FIELD.match(before):
         # `Time: 14:00 - 15:30  Chair: X` under a heading: a field of the entry above,
         # the label no title
         rest = after.strip(" -–—:|,")
         return Header(t, rest, len(text) - len(after.lstrip(" -–—:|,")), day, "field")
     after = re.sub(r"^\(\s*\)", "", after.strip()).strip()
+    if after[:1] in ("-", "–", "—") and _OPEN_END.match(after):
+        after = ""  # `After-event / 19:00 – open-end`: a start and no end
     if after.endswith(")") and _DURATION_AFTER.search(after):
         after = _DURATION_AFTER.sub("", after)  # `(09:00-10:20) (1:20 duration)`: a note
     after_clean = after.strip(" -–—:|,).]([")
@@ -275,7 +282,7 @@ def _header_of_plain(line: Line, *, allow_inner: bool = True) -> Header | None:
     if not after_clean or re.match(r"^[)\]]?\s*$", after_clean):
         if is_prose(before) or words(before) >= 6 and _SENTENCE.search(before):
             return None  # `The workshop was held ... on October 17, from 13:00-18:00 EDT.`
-        return Header(t, before, 0, day, "tail")
+        return Header(t, before.rstrip(" /") or before, 0, day, "tail")  # (`Title / 17:05 – 17:45`)
     if not allow_inner or is_prose(text) or words(before) > 12 or words(text) > 30 \
             or text.rstrip().endswith("."):
         return None

@@ -465,6 +465,10 @@ def find_days(line: str) -> list[DayMark]:
     toks = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(line)]
     anchors = [k for k, (w, _, _) in enumerate(toks)
                if w[0].isalpha() and (weekday_of(w) is not None or month_of(w) is not None)]
+    # `Day 1 – May 25th, 2020`: the number of a `Day N` is the day's place in the
+    # programme, never the first day of a date run (`1 – May 25th` read as 1-25 May)
+    day_n = list(_DAY_N.finditer(line)) if anchors else []
+    numbered = [(m.start(1), m.end(1)) for m in day_n if m.group(1)]
     i = 0
     while anchors and i < len(toks):
         # start a run only from the few tokens before a weekday or month word
@@ -477,13 +481,15 @@ def find_days(line: str) -> list[DayMark]:
         j = i
         while j < len(toks):
             word, s, e = toks[j]
-            if any(a <= s < b for a, b in taken):
+            if any(a <= s < b for a, b in taken) or numbered and any(a <= s < b for a, b in numbered):
                 break
             if run and line[run[-1][3]:s].strip():
                 break  # something else stands between: `Day 1 (Monday`, `Day 1: Tue`
             kind = _date_token(word, line, s)
             if kind is None:
                 break
+            if not run and kind == "num" and _labels_number(toks, j, line):
+                break  # `Session 1 / Wednesday, September 27`: the 1 is the session's
             run.append((kind, word, s, e))
             j += 1
         mark = _mark_of(run, line)
@@ -492,7 +498,7 @@ def find_days(line: str) -> list[DayMark]:
             i = j
         else:
             i += 1
-    for m in _DAY_N.finditer(line):
+    for m in (day_n if anchors else _DAY_N.finditer(line)):
         if any(a <= m.start() < b for a, b in taken):
             continue
         g = m.group(1) or m.group(2)
@@ -501,6 +507,19 @@ def find_days(line: str) -> list[DayMark]:
             out.append(DayMark(None, None, None, None, m.start(), m.end(), ordinal=n))
     out.sort(key=lambda d: d.begin)
     return _merge_weekdays(out, line)
+
+
+def _labels_number(toks: list, j: int, line: str) -> bool:
+    """Whether the number at `toks[j]` numbers the word before it (`Session 1 /
+    Wednesday`, `Track 2 – May 3`): a word that is no date word right before it and a
+    separator or dash right after, where a day's number would have its month."""
+    if j == 0 or j + 1 >= len(toks) or toks[j + 1][0] not in (",", "/", "-", "–"):
+        return False
+    if j + 2 < len(toks) and toks[j + 2][0][:1].isdigit():
+        return False  # `Meetup 21-22 March 2019`: a range of days
+    prev, _, prev_end = toks[j - 1]
+    return (prev[0].isalpha() and not line[prev_end:toks[j][1]].strip()
+            and _date_token(prev, line, toks[j - 1][1]) is None)
 
 
 def _merge_weekdays(marks: list[DayMark], line: str) -> list[DayMark]:
