@@ -16,7 +16,11 @@ table prints seconds and microseconds per entry, so linear time shows as a flat 
 column.  `--against REV` runs that commit and this tree alternately on the same files.
 `--phases` splits one in-process parse of each file into the reader's steps: the
 front-end (text to lines), `Reader.prepare`, the rest of reading, and building the
-model.
+model.  `--icalendar` also times icalendar reading the same talks as a `.ics` file
+(`Calendar.from_ical`, a fresh process, its module imported before the clock, runs
+alternated with the parse): the product's yardstick for parsing (PRODUCT.md: at
+least 5x faster than icalendar reading the same talks), a ratio that holds across
+machines where seconds do not.
 
 Targets: 10,000 table rows and 10,000 time-first lines each <= 0.5 s; linear time in
 every shape.
@@ -49,6 +53,41 @@ ONCE = once("program", "from planner.parsers.program import build, reader, text_
 def fresh_parse(path: Path, root: Path) -> float:
     """Seconds `program.parse` takes in a new process running the planner in `root`."""
     return fresh_seconds(ONCE, path, root)
+
+
+# icalendar reading a .ics file, timed as `ONCE` times the parse.
+ICAL_ONCE = """
+import sys, time
+from pathlib import Path
+data = Path(sys.argv[1]).read_bytes()
+import icalendar
+t = time.perf_counter()
+cal = icalendar.Calendar.from_ical(data)
+print(time.perf_counter() - t)
+"""
+
+
+def same_talks_as_ics(path: Path) -> Path:
+    """The talks planner reads from `path`, written beside it as a plain .ics file."""
+    from bench_parse import as_ics
+
+    from planner.parsers import program
+    from planner.parsers.base import ParseOptions
+
+    schedule = program.parse(path.read_text(encoding="utf-8"), ParseOptions(source=str(path)))
+    out = path.with_suffix(".ics")
+    out.write_bytes(as_ics(schedule))
+    return out
+
+
+def against_icalendar(path: Path, runs: int) -> str:
+    """Medians of the parse and of icalendar reading the same talks, alternated."""
+    ics = same_talks_as_ics(path)
+    ical, parse = alternated(lambda: fresh_seconds(ICAL_ONCE, ics, ROOT),
+                             lambda: fresh_parse(path, ROOT), runs)
+    ical_med, parse_med = statistics.median(ical), statistics.median(parse)
+    return (f"icalendar reads the same talks as .ics in {ical_med:.3f} s; the parse "
+            f"{parse_med:.3f} s: {ical_med / parse_med:.1f}x faster (target >= 5x)")
 
 
 def phases(path: Path) -> str:
@@ -87,6 +126,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--against", metavar="REV", help="also time this commit, alternated")
     ap.add_argument("--phases", action="store_true", help="split one parse into its steps")
+    ap.add_argument("--icalendar", action="store_true",
+                    help="also time icalendar reading the same talks as .ics")
     a = ap.parse_args()
     import os
 
@@ -112,6 +153,8 @@ def main() -> int:
                       f"{', '.join(f'{t:.2f}' for t in runs)}{mark}")
             if a.phases:
                 print(f"{'':<10} {'':>8} {phases(path)}")
+            if a.icalendar:
+                print(f"{'':<10} {'':>8} {against_icalendar(path, a.runs)}")
     return 0
 
 
