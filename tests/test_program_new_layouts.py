@@ -729,3 +729,19 @@ def test_a_seminar_list_states_its_time_once_in_a_sentence():
     assert got == [("2024-09-19", "16:30", "Trembling Ground", "Room 164"),
                    ("2024-09-26", "16:30", "Ice Sheets and Sea Level", "Room 164"),
                    ("2024-10-10", "16:30", "Mantle Plumes Revisited", "Room 164")]
+
+
+def test_a_room_column_beside_the_title_column_names_each_entrys_room():
+    # `Time | Description | Room`: the Room column holds each entry's room; the title
+    # column beside it is the title, not a room of its own (as `Workshop Track` beside
+    # `Presentation` would make it), so two rows at one time are two parallel talks
+    sch = read(
+        "# Harbor Systems Day 2026\n\n## Wednesday, 18 March 2026\n\n"
+        "| Time | Description | Room |\n|---|---|---|\n"
+        "| 09:00 - 10:00 | Opening keynote | Main Hall |\n"
+        "| 11:00 - 12:00 | Zoned Storage in Practice | A |\n"
+        "| 11:00 - 12:00 | Leases Revisited | B |\n", "day.md")
+    got = sorted((e["start"], e["title"], e["room"]) for e in entries(sch))
+    assert got == [("09:00", "Opening keynote", "Main Hall"),
+                   ("11:00", "Leases Revisited", "B"),
+                   ("11:00", "Zoned Storage in Practice", "A")]

@@ -234,9 +234,12 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         if header[c]:
             roles[c] = role_of_header(header[c])
     # `Presentation | Workshop Track | Walkthrough Track`: columns beside a track or room
-    # column are parallel rooms, even one whose name is also a role
+    # column are parallel rooms, even one whose name is also a role.  A column headed as
+    # the rooms themselves (`Time | Description | Room`: role `room`) names no room of
+    # its own: the title beside it stays the title.
     as_rooms: set[int] = set()
-    if "speaker" not in roles and any(h and _ROOMISH.search(h) for h in header):
+    if "speaker" not in roles and any(h and roles[c] is None and _ROOMISH.search(h)
+                                      for c, h in enumerate(header)):
         for c in range(width):
             if roles[c] == "title":
                 roles[c] = None
