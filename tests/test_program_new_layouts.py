@@ -745,3 +745,19 @@ def test_a_room_column_beside_the_title_column_names_each_entrys_room():
     assert got == [("09:00", "Opening keynote", "Main Hall"),
                    ("11:00", "Leases Revisited", "B"),
                    ("11:00", "Zoned Storage in Practice", "A")]
+
+
+def test_two_bare_pipe_rows_under_a_heading_are_a_table():
+    # the afternoon's two rows under a heading of their own, with no header or delimiter
+    # row, after a full table: each row's cells are its time, title and room, not one
+    # title `Poster walk | B`
+    sch = read(
+        "## Wednesday, 18 March 2026\n\n"
+        "| Time | Description | Room |\n|---|---|---|\n"
+        "| 09:00 - 10:00 | Opening keynote | Main Hall |\n\n"
+        "#### Afternoon\n\n"
+        "| 13:30 - 14:00 | Poster walk | B |\n"
+        "| 14:00 - 15:00 | Closing panel | A |\n", "day.md")
+    got = [(e["start"], e["title"], e["room"]) for e in entries(sch)]
+    assert got == [("09:00", "Opening keynote", "Main Hall"), ("13:30", "Poster walk", "B"),
+                   ("14:00", "Closing panel", "A")]

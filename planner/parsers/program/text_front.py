@@ -594,15 +594,21 @@ def _cell_parts(raw: str, refs: dict[str, str]) -> tuple[tuple[str, tuple[Span, 
 def _bare_pipe_rows_ahead(src: list[str], i: int) -> bool:
     """Rows of a table pasted as pipes with no delimiter row under the first
     (`| 8:30 AM | 9:00 AM | Suite | Refreshments |`): three lines or more that start with
-    a pipe, two of them with two cells or more."""
+    a pipe, two of them with two cells or more; or two rows closed by pipes, of three
+    cells or more each and as many in both (`| 13:30 - 14:00 | Poster walk | B |` twice,
+    the afternoon's rows under a heading of their own)."""
     rows = wide = 0
+    closed: list[int] = []
     for raw in src[i:i + 12]:
         s = raw.strip()
         if not s.startswith("|"):
             break
         rows += 1
         wide += s.count("|") >= 3
-    return rows >= 3 and wide >= 2
+        if s.endswith("|"):
+            closed.append(s.count("|"))
+    return rows >= 3 and wide >= 2 or (
+        rows == 2 and len(closed) == 2 and closed[0] == closed[1] >= 4)
 
 
 def _spaced_pipe_rows_ahead(src: list[str], i: int) -> bool:
