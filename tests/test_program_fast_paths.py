@@ -13,7 +13,7 @@ from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from planner.ids import IdAllocator, session_id, session_ids, talk_id, title_ids
@@ -54,6 +54,7 @@ from planner.parsers.program.kinds import (
     _LABEL_PREFIX,
     _LABEL_SUFFIX,
     _PATTERN_FIRST_WORDS,
+    _QUALIFIED_LABEL,
     _WORD,
     LABELS,
     _may_lead_label,
@@ -950,10 +951,15 @@ def _split_label_reference(text: str, extra: frozenset[str] = frozenset()):
         key = fold_label(m.group("label"))
         if key in LABELS:
             return m.group("label"), LABELS[key], m.group("rest").strip()
+    m = _QUALIFIED_LABEL.match(text)
+    if m:
+        kind = kind_from_words(m.group("label"))
+        return (m.group("label"), SessionKind.TALK if kind is SessionKind.SESSION else kind,
+                m.group("rest"))
     return None, None, text
 
 
-LABEL_BITS = ["Keynote", "keynote talk", "Invited Talk", "Infra Finder", "Coffee-Break", "Panel",
+LABEL_BITS = ["Keynote", "keynote talk", "Long talk", "pitch", "Invited Talk", "Infra Finder", "Coffee-Break", "Panel",
               "Lightning Talks", ": ", " - ", " – ", " | ", "|", ":", "-", ".", " ", "Title",
               "(Invited Talk)", "Deep Learning", "Ann Bo", "A", "Keynotes", "Tutorial.X"]
 
@@ -961,6 +967,8 @@ LABEL_BITS = ["Keynote", "keynote talk", "Invited Talk", "Infra Finder", "Coffee
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(LABEL_BITS), st.text(max_size=3)), max_size=8).map("".join),
        st.sampled_from([frozenset(), frozenset({"deep learning"}), frozenset({"title"})]))
+@example("Keynotekeynote talk: Keynote", frozenset())  # a qualified label (found by hypothesis)
+@example("Supercalifragilisticexpialidociousness talk: Bo Chen", frozenset())  # colon past 40
 def test_labels_are_found_as_trying_the_pattern_everywhere_finds_them(text, extra):
     assert split_label(text, extra) == _split_label_reference(text, extra)
 

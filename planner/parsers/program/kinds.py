@@ -129,7 +129,7 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
         key = fold_label(m.group("label"))
         if key in LABELS:
             return m.group("label"), LABELS[key], m.group("rest").strip()
-    m = _QUALIFIED_LABEL.match(text) if ":" in text[:40] else None
+    m = _QUALIFIED_LABEL.match(text) if ":" in text else None  # (the pattern needs one)
     if m:
         label = m.group("label")
         kind = kind_from_words(label)
