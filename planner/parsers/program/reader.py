@@ -757,10 +757,10 @@ class Reader:
         for ln in reversed(lines[max(0, k - 12):k]):
             if ln.cells is not None:
                 break
-            t = next((m for m in find_times(ln.text) if m.start is not None and m.end is not None), None)
-            if t is None or find_days(ln.text[:t.begin]) and day_line(ln) is not None:
+            stated = _time_stated(ln.text, with_end=True)
+            if stated is None or find_days(ln.text[:stated[0].begin]) and day_line(ln) is not None:
                 continue
-            where = _STATED_ROOM.match(ln.text, t.stop)
+            t, room = stated
             for ev in events:
                 # `September 24 | | | No meeting (fall break)`: a date without a talk
                 kept = [it for it in ev.items if not _no_meeting(it)]
@@ -772,7 +772,7 @@ class Reader:
             for it in (it for ev in events for it in ev.items):
                 if it.day is not None:
                     it.time = t
-                    it.room = it.room or (where.group(1).strip() if where else None)
+                    it.room = it.room or room
             self.used.add(ln.no)
             return
 
@@ -1359,11 +1359,9 @@ class Reader:
         for ln in self.doc.lines:
             if ln.cells is not None or ln.heading or _WEEKDAYS_PLURAL.search(ln.text) is None:
                 continue
-            t = next((m for m in find_times(ln.text) if m.start is not None), None)
-            if t is None:
+            self._standing = _time_stated(ln.text, with_end=False)
+            if self._standing is None:
                 continue
-            where = _STATED_ROOM.match(ln.text, t.stop)
-            self._standing = (t, where.group(1).strip() if where else None)
             self.used.add(ln.no)
             break
         return self._standing
@@ -1881,6 +1879,18 @@ _RUN_START = re.compile(r"^[\s\-*•]*\d{1,2}[:.]\d\d\b.*\d[:.]\d\d.*\d[:.]\d\d"
 _WEEKDAYS_PLURAL = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
 _STATED_ROOM = re.compile(r"\s*(?:\([^)]*\)\s*)?,?\s*in\s+(?:the\s+)?([A-Z0-9][^.;()]*?)\s*(?:,?\s*unless\b.*|[.;(]|$)")
 _LETTER = re.compile(r"[^\W\d_]")
+
+
+def _time_stated(text: str, with_end: bool) -> tuple[TimeMark, str | None] | None:
+    """The first time a sentence states (with its end, when `with_end`) and the room it
+    names after it (`… at 4:30 pm in Room 164, unless …`: Room 164), or None: what a
+    seminar list, as a table or as lines, states once for all its dates."""
+    t = next((m for m in find_times(text)
+              if m.start is not None and (m.end is not None or not with_end)), None)
+    if t is None:
+        return None
+    where = _STATED_ROOM.match(text, t.stop)
+    return t, (where.group(1).strip() if where else None)
 _LEADS_TO_TIME = re.compile(r"(?:,|\b(?:at|from|until|till|to|and|or|by|on|around|about|after|before))\s*$")
 
 
