@@ -221,9 +221,14 @@ def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str
     if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t) is not None:
         return None
     if t[-1] == ")":
-        # (the figures are in the last parenthesis, none other can end the text)
-        m = _FIGURES_AT_END.match(t, max(0, t.rfind("(")))
-        if m is None or m.group("n") in rooms:
+        # (the figures are in the last parenthesis, none other can end the text; figures
+        # alone, as most are (`(12)`), are what the pattern's `\d` finds: `isdecimal`)
+        k = t.rfind("(")
+        n: str | None = t[k + 1:-1] if k >= 0 else ""
+        if not n.isdecimal():
+            m = _FIGURES_AT_END.match(t, max(0, k))
+            n = m.group("n") if m is not None else None
+        if n is None or n in rooms:
             return None
     if ":" in t and (_may_hold_field(t) or split_label(t, labels)[0] is not None):
         return None
