@@ -893,6 +893,11 @@ class Reader:
             self.flush_pending()
         self.stack.append(draft)
 
+    # Whether a role table's commonest row (a time, a title that is all title, its
+    # speaker, a room) is made an entry at once (off: by the steps every row takes; the
+    # tests hold the one to the other).
+    _whole_rows = True
+
     def _role_item(self, item: RowItem, day: DayRef | None) -> Draft | None:
         roles = item.roles
         t = item.time
@@ -904,13 +909,9 @@ class Reader:
         for lines in roles.values():
             for ln in lines:
                 used.add(ln.no)
-        if t is not None:
-            draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
-                          open=t.open, bare=t.bare_start, zone=t.zone, used=used)
-        else:
-            draft = Draft(line=item.line, level=0, day=day, used=used)
         # (a cell of one line, as most are, is its line's text: no join)
         speaker = roles.get("speaker")
+        plain = None
         if speaker is not None:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
@@ -924,15 +925,36 @@ class Reader:
             if judged is None:
                 judged = self._speaker_cells[key] = _speaker_cell(who, names)
             no_one, got, parallel = judged
+            # (a title cell that is all title, as most are, is its title: no parts)
+            if not no_one and not first.spans:
+                plain = plain_title(first.text, self.labels, self.known_rooms)
+            room = roles.get("room")
+            if plain is not None and t is not None and not parallel and len(title_lines) == 1 \
+                    and len(roles) == 2 + (room is not None) and self._whole_rows:
+                # A timed row of a title cell that is all title, its speaker and a room,
+                # as most are: the entry made at once, as the steps below make it (with
+                # no extra, link or affiliation cell and no lines under the title).
+                room_text = None if room is None else (
+                    room[0].text if len(room) == 1 else " ".join([ln.text for ln in room])).strip()
+                draft = Draft(line=item.line, title=plain, day=day, start=t.start, end=t.end,
+                              open=t.open, bare=t.bare_start,
+                              people=list(got.people) if got else [],
+                              room=room_text or item.room, level=0, zone=t.zone, used=used,
+                              body_para=-1, from_table=True)
+                self.place_row(draft)
+                return draft
+        if t is not None:
+            draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
+                          open=t.open, bare=t.bare_start, zone=t.zone, used=used)
+        else:
+            draft = Draft(line=item.line, level=0, day=day, used=used)
+        if speaker is not None:
             if no_one:
                 draft.title, draft.kind = who.strip(" ☕*"), SessionKind.BREAK
                 draft.notes.append(first.text)
                 roles = {k: v for k, v in roles.items() if k != "speaker"}
                 speaker = None
             else:
-                # (a title cell that is all title, as most are, is its title: no parts)
-                plain = None if first.spans else plain_title(first.text, self.labels,
-                                                              self.known_rooms)
                 if plain is not None:
                     draft.title = plain
                 else:
@@ -946,7 +968,11 @@ class Reader:
             self._apply_header_text(draft, first.text, first.spans)
         if len(title_lines) > 1:  # (else the draft's own empty body stays)
             draft.body = title_lines[1:]
-        extra_lines = roles.get("extra")
+        room = roles.get("room")
+        # (a row of a title, its speaker and a room, as most are, has no extra, link or
+        # affiliation cell to read)
+        others = len(roles) > 1 + (speaker is not None) + (room is not None)
+        extra_lines = roles.get("extra") if others else None
         extra = [ln for ln in extra_lines if ln.text.strip()] if extra_lines else ()
         if extra and speaker is None and (
                 draft.title_from_label or draft.slot
@@ -963,14 +989,13 @@ class Reader:
                 self._parallel_people(draft, people)
                 return None
             draft.people = people
-        if "affiliation" in roles:
+        if others and "affiliation" in roles:
             draft.people = _with_affiliation(draft.people, roles["affiliation"])
-        room = roles.get("room")
         if room is not None:
             draft.room = (room[0].text if len(room) == 1 else " ".join([ln.text for ln in room])
                           ).strip() or draft.room
         draft.room = draft.room or item.room
-        links = roles.get("links")
+        links = roles.get("links") if others else None
         for ln in (links + extra_lines if links and extra_lines else links or extra_lines or ()):
             href = next((s.href for s in ln.spans if s.href), None)
             if href and ln.text.strip():

@@ -68,26 +68,27 @@ def _cell_text(c: Cell) -> str:
     return " ".join([ln.text for ln in c.lines]).strip()
 
 
-def _expand(rows: list[Line]) -> tuple[list[list[Cell | None]], bool]:
-    """Rows as grids of columns, with colspans and rowspans laid out, and whether any
-    cell spans more than one (else each row is as it is, a cell in each column)."""
-    # (a loop that stops at the first span: most tables have none; an attrgetter over
-    # every cell costs three times the instructions of the loop's own attribute reads)
+def _expand(rows: list[Line]) -> tuple[list[list[Cell | None]], list[list[str | None]]]:
+    """Rows as grids of columns, with colspans and rowspans laid out (with no span,
+    each row is as it is, a cell in each column), and each cell's text on one line
+    (`_cell_text`; None where a span covers it).
+
+    A table with no span, as most are, is read in one pass over its cells, which tells
+    that no cell spans and takes the texts the front-end made (`Cell.flat`, only a cell
+    without one is read); each row of its grid is its line's own list of cells, not a
+    copy (`read_table` never changes a grid's row)."""
+    texts: list[list[str | None]] = []
     for ln in rows:
+        row: list[str | None] = []
         for c in ln.cells or ():
             if c.colspan != 1 or c.rowspan != 1:
-                return _spread(rows), True
-    return [list(ln.cells or ()) for ln in rows], False
-
-
-def _grid_texts(grid: list[list[Cell | None]], spread: bool) -> list[list[str | None]]:
-    """Each cell's text on one line (`_cell_text`; None where a span covers it).  A grid
-    with no span, as most are, has a cell everywhere: the texts the front-end made
-    (`Cell.flat`) are taken, and only a cell without one is read."""
-    if not spread:
-        # (`flat` read in the comprehension, where the interpreter reads a slot fastest)
-        return [[c.flat if c.flat is not None else _cell_text(c) for c in r] for r in grid]
-    return [[_cell_text(c) if c is not None else None for c in r] for r in grid]
+                grid = _spread(rows)
+                return grid, [[_cell_text(x) if x is not None else None for x in r]
+                              for r in grid]
+            flat = c.flat
+            row.append(flat if flat is not None else _cell_text(c))
+        texts.append(row)
+    return [ln.cells or [] for ln in rows], texts  # type: ignore[misc]
 
 
 def _spread(rows: list[Line]) -> list[list[Cell | None]]:
@@ -203,16 +204,16 @@ _ROLE_WEIGHT = ("time", "day", "title", "speaker", "room", "track", "format", "l
 
 def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     """The table's rows as events, and what the reader should know about its columns."""
-    grid, spread = _expand(rows)
+    grid, texts = _expand(rows)
     width = max((len(r) for r in grid), default=0)
     if width == 0:
         return [], {}
-    texts = _grid_texts(grid, spread)
     if min(map(len, texts)) < width:  # (most tables' rows are all as wide)
-        for r, g in zip(texts, grid):
+        for k, (r, g) in enumerate(zip(texts, grid)):
             if len(r) < width:
                 r.extend([None] * (width - len(r)))
-                g.extend([None] * (width - len(g)))  # (each row as wide as the table)
+                # (each row as wide as the table: a new row, the line's cells untouched)
+                grid[k] = g + [None] * (width - len(g))
     header_idx = _find_header(rows, texts, width)
     # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
     seen_rows: dict[tuple, int] = {}
@@ -352,6 +353,12 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # as they are, with no list to extend; no reader of a row's roles changes a list)
     one_column_each = len({role for _, role in kept}) == len(kept)
     title_col = roles.index("title") if "title" in roles else None
+    # A role table with a time column and four columns or more, each role in one, no day
+    # or end column and no second event: its rows with text in every cell, as most are,
+    # are read by `_full_role_row` (what the loop below makes of them, with none of the
+    # tests that only a row with an empty cell, or a day, can pass).
+    full_rows = role_table and one_column_each and not second and tcol is not None \
+        and dcol is None and ecol is None and width > 3
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -359,6 +366,11 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             continue
         cells = row
         vals = texts[k]
+        if full_rows and all(vals):
+            ev = _full_role_row(ln.no, row, vals, header_shown, tcol, kept)
+            if ev is not None:
+                events.append(ev)
+                continue
         # a repeated header row (`**Conference** | | **CGO** | **CGO**`)
         # (its first cell tells most rows apart from the header before all are compared)
         if header_shown is not None and (vals[0] or "") == header_shown[0] \
@@ -472,6 +484,31 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
             "parallel": len(content) > 1 and not role_table}
     return events, info
+
+
+def _full_role_row(no: int, cells: list[Cell | None], vals: list[str | None],
+                   header_shown: list[str] | None, tcol: int,
+                   kept: list[tuple[int, str | None]]) -> TableEvent | None:
+    """The event of a role table's row with text in each of its four cells or more,
+    in a table whose every role has one column, with no day, end or second event
+    columns (see `read_table`): a repeated header is skipped, a row with a time is an
+    entry of its kept cells' lines.  None for a row whose time cell gives no time
+    (`TBA`, `Tutorial Speaker`), which `read_table`'s loop reads in full.
+
+    Such a row is no day row (those have an empty cell), its time is its own (not a
+    continuation of the row above), and its time cell is where the time is (a time in
+    another cell is only looked for in a row of two cells with text)."""
+    if header_shown is not None and vals[0] == header_shown[0] and vals == header_shown:
+        return TableEvent("skip", no)
+    t = _is_time_cell(vals[tcol])  # type: ignore[arg-type]  # (every cell has text)
+    if t is None:
+        return None
+    got = {}
+    for c, role in kept:
+        got[role] = cells[c].lines  # type: ignore[union-attr]
+    # RowItem(line, time, lines, column, room, day, day_label, roles, span_all, continuation)
+    return TableEvent("items", no, None, [RowItem(no, t, [], 0, None, None, None, got, False,
+                                                  False)])
 
 
 def _day_row(cells: list[Cell | None], nonempty: list[tuple[int, str]], titled: bool
