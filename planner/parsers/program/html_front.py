@@ -214,13 +214,14 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
         has_attrs = bool(c.keys())
         # (its text on one line made here, as the Markdown front-end makes it: the table
         # reader takes the texts of a row's cells together)
-        cell = Cell(lines, _attr_int(c, "colspan") if has_attrs else 1,
-                    _attr_int(c, "rowspan") if has_attrs else 1, header=header or tag == "th",
-                    css=_css(c) if has_attrs else "", flat=" ".join(texts).strip())
-        cells.append(cell)
-        if not cell.empty:
+        # Cell(lines, colspan, rowspan, header, css, flat)
+        is_head = header or tag == "th"
+        cells.append(Cell(lines, _attr_int(c, "colspan") if has_attrs else 1,
+                          _attr_int(c, "rowspan") if has_attrs else 1, is_head,
+                          _css(c) if has_attrs else "", " ".join(texts).strip()))
+        if any(texts):  # (not `Cell.empty`: a line with text)
             shown.append("\n".join(texts).replace("\n", " "))  # (`Cell.text`, on one line)
-            head_only = head_only and cell.header
+            head_only = head_only and is_head
     text = " | ".join(shown)
     if not text:
         return

@@ -807,17 +807,24 @@ def _tsv_table(b: _Builder, i: int) -> int:
         j += 1
     for k, (no, cells) in enumerate(rows):
         cell_objs = []
+        # (the row's text from its cells' as `Cell.text` gives them on one line, for each
+        # cell with a line: the lines' texts are squashed, with no line feed and none empty)
+        shown = []
         for parts in cells:
             lines = []
             for pno, ptext in parts:
                 text = " ".join(ptext.split())
                 if text:
                     lines.append(Line(pno, text))
-            cell_objs.append(Cell(lines, header=k == 0))
-        text = " | ".join(c.text.replace("\n", " ") for c in cell_objs if not c.empty)
-        if text:
-            b.out.append(Line(no, text, cells=cell_objs, table=b.table, header_row=False,
-                              para=b.new_para()))
+            # Cell(lines, colspan, rowspan, header)
+            cell_objs.append(Cell(lines, 1, 1, k == 0))
+            if lines:
+                shown.append(lines[0].text if len(lines) == 1
+                             else " ".join([ln.text for ln in lines]))
+        if shown:
+            # Line(no, text, spans, heading, bullet, item, para, cells, table)
+            b.out.append(Line(no, " | ".join(shown), (), 0, False, 0, b.new_para(), cell_objs,
+                              b.table))
     return j
 
 
