@@ -7,7 +7,7 @@ Both are held here to the steps every row takes, on tables made of real talks (t
 frab schedules' titles and speakers) laid out as pages lay them out: breaks in the
 speaker column, empty cells, bold and labelled titles, cells of several lines, rooms
 per speaker, extra columns, rows with no time of their own, day rows, a repeated
-header.
+header, parentheses that name rooms and that close on figures.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _cells(rng: random.Random, k: int, title: str, names: list[str]) -> tuple[st
     """The title, speaker and room cells of one row, in one of the ways pages write them."""
     room = f"Room {k % 4}"
     speaker = ", ".join(names)
-    shape = rng.randrange(12)
+    shape = rng.randrange(14)
     if shape == 0:
         return title, "☕ Coffee Break", ""
     if shape == 1:
@@ -53,6 +53,10 @@ def _cells(rng: random.Random, k: int, title: str, names: list[str]) -> tuple[st
         return title, ", ".join(f"{n} (track {j + 1})" for j, n in enumerate(names)), room
     if shape == 8:
         return f"{title} ({k})", speaker, str(k % 3)
+    if shape == 9:
+        return f"{title} ({['Garden Pavilion', 'Hall B', 'Salon 2)', 'x'][k % 4]})", speaker, ""
+    if shape == 10:
+        return title, f"{names[0]} (MIT)", f"Room ({k % 3})"
     return title, speaker, room
 
 
@@ -92,4 +96,25 @@ def test_rows_read_at_once_are_read_as_each_rows_steps_read_them(seed, extra, mo
     quick = _dump(text)
     monkeypatch.setattr(tables_mod, "_full_role_row", lambda *a: None)
     monkeypatch.setattr(Reader, "_whole_rows", False)
+    assert _dump(text) == quick
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rows_whose_parentheses_close_on_figures_are_passed_over_as_their_cells_are(
+        seed, monkeypatch):
+    """`prepare` passes over a row whose every `)` follows a figure, without its cells:
+    the rooms it finds, and all that is read, are those of looking at every cell."""
+    from planner.diagnostics import DiagnosticSink
+    from planner.parsers.program import read_doc
+    from planner.parsers.program import reader as reader_mod
+
+    text = _table(seed, seed % 2 == 1)
+    quick = _dump(text)
+    doc = read_doc(text)
+    r = Reader(doc, DiagnosticSink("t"))
+    r.prepare()
+    monkeypatch.setattr(reader_mod, "_parens_after_figures", lambda text: False)
+    plain = Reader(read_doc(text), DiagnosticSink("t"))
+    plain.prepare()
+    assert r.rooms == plain.rooms
     assert _dump(text) == quick

@@ -199,9 +199,14 @@ class Reader:
         headers = 0
         followed = 0
         prev_header = False
+        prev_table = -1  # the table of the line before, when that line is a row
         for ln in lines:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
+                prev_header = False
+                if ln.table == prev_table and _parens_after_figures(ln.text):
+                    continue  # (each `)` of the row follows a figure: its cells unread)
+                prev_table = ln.table
                 for c in ln.cells:
                     flat = c.flat
                     if flat is not None and (")" not in flat or len(c.lines) == 1 and (
@@ -213,8 +218,8 @@ class Reader:
                     for cl in c.lines:
                         if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
-                prev_header = False
                 continue
+            prev_table = -1
             if ln.text.rstrip().endswith(")"):
                 _paren_room(ln.text, ends)
             hd = header_of(ln)
@@ -1499,6 +1504,21 @@ def _paren_room(text: str, ends: dict[str, set[str]]) -> None:
     m = _FINAL_PARENS.match(t, max(0, t.rfind("(")))
     if m and not _DIGIT.search(m.group(1)) and not is_people_line(text):
         ends.setdefault(m.group(1).strip(), set()).add(text[:m.start()].strip().lower())
+
+
+def _parens_after_figures(text: str) -> bool:
+    """Whether each `)` in a table row's text follows a figure (`8:00 | GDevelop (1) |
+    Florian Rival | Room 0`), so that `prepare` need not look at its cells.
+
+    A row after the first of its table (whose text a Markdown front-end takes as
+    written) is its cells' texts, each cell's lines joined by blanks, the cells by ` | `:
+    a cell line that ends in `)` has it in the row after the same character, or after a
+    blank where that line starts with it or holds a line feed there.  Where every `)` of
+    the row follows a figure, so does each such line's, and `_paren_room` passes over it."""
+    k = text.find(")")
+    while k > 0 and text[k - 1].isdecimal():
+        k = text.find(")", k + 1)
+    return k < 0
 
 
 def _compatible(current: DayMark, new: DayMark) -> bool:
