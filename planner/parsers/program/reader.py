@@ -199,7 +199,7 @@ class Reader:
         headers = 0
         followed = 0
         prev_header = False
-        prev_table = -1  # the table of the line before, when that line is a row
+        prev_table = -1  # the table of the last row
         for ln in lines:
             if ln.cells is not None:
                 # (a row's cells, each line of each: a row is no header of its own)
@@ -219,7 +219,6 @@ class Reader:
                         if cl.text.rstrip().endswith(")"):
                             _paren_room(cl.text, ends)
                 continue
-            prev_table = -1
             if ln.text.rstrip().endswith(")"):
                 _paren_room(ln.text, ends)
             hd = header_of(ln)
@@ -1511,7 +1510,8 @@ def _parens_after_figures(text: str) -> bool:
     Florian Rival | Room 0`), so that `prepare` need not look at its cells.
 
     A row after the first of its table (whose text a Markdown front-end takes as
-    written) is its cells' texts, each cell's lines joined by blanks, the cells by ` | `:
+    written; each table's number is its own, so a row of the last row's table is no
+    first row) is its cells' texts, each cell's lines joined by blanks, the cells by ` | `:
     a cell line that ends in `)` has it in the row after the same character, or after a
     blank where that line starts with it or holds a line feed there.  Where every `)` of
     the row follows a figure, so does each such line's, and `_paren_room` passes over it."""

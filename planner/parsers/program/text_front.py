@@ -187,12 +187,15 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     if markdown is None:
         markdown = looks_like_markdown(text)
     b = _Builder(src, markdown)
-    # the lines with a character that may start inline markup, found when a paragraph's
-    # line first asks (a text that is all table rows never does)
-    marked: set[int] | None = None if markdown else set()
+    marked: set[int] = set()  # the lines with a character that may start inline markup
     if markdown:
         joined = Joined(src)
         _collect_refs(b, joined)
+        # (looked for in all the lines at once: most lines of a program have none, and
+        # `add` reads those without `parse_inline`; each character by `str.find`, a
+        # tenth of the instructions of the character class tried at every position)
+        for ch in MARKUP_CHARS:
+            joined.holding(ch, marked)
     i = _front_matter(b)
     n = len(src)
     para_open = False
@@ -298,8 +301,6 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             b.new_para()
             prev_text_line = None
         parts = _split_br(raw) if markdown else [raw]
-        if marked is None:
-            marked = _markup_lines(joined)
         for k, part in enumerate(parts):
             if markdown and k == 0 and para_open and prev_text_line is not None and b.out \
                     and b.out[-1] is prev_text_line and not prev_text_line.heading \
@@ -345,17 +346,6 @@ def _split_glued_day(raw: str) -> list[str]:
             _FIELD_LABEL.match(raw, m.end()) or (":" not in bold and find_days(bold))):
         return [raw]
     return [raw[:m.end()], raw[m.end():]]
-
-
-def _markup_lines(joined: Joined) -> set[int]:
-    """The lines holding a character that may start inline markup (`MARKUP_CHARS`).
-    (Looked for in all the lines at once: most lines of a program have none, and `add`
-    reads those without `parse_inline`; each character by `str.find`, a tenth of the
-    instructions of the character class tried at every position.)"""
-    marked: set[int] = set()
-    for ch in MARKUP_CHARS:
-        joined.holding(ch, marked)
-    return marked
 
 
 def _collect_refs(b: _Builder, joined: Joined) -> None:
