@@ -251,12 +251,26 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
                 labels: frozenset[str] = frozenset()) -> ItemParts | None:
     """`_split_item` of a line without styles, quickly, for the commonest lines of all:
     a title and its people (`Title, A, B`, `Title: Subtitle - A and B`).  None for every
-    other line.
+    other line (see `plain_split`, which gives the same answer as a tuple)."""
+    got = plain_split(text, lenient, prefer, labels)
+    if got is None:
+        return None
+    title, people, score, by, sep = got
+    return ItemParts(title, people=list(people), people_score=score, by_label=by, sep=sep)
+
+
+def plain_split(text: str, lenient: bool, prefer: str | None,
+                labels: frozenset[str] = frozenset()) -> tuple | None:
+    """(title, people, people score, by-label, separator): what `_plain_item` reads in
+    a plain line, without the `ItemParts` around it (the reader, which reads a time
+    line's title and people straight into its entry, asks it of nearly every line);
+    None for every other line.
 
     Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
     room), no quotes and no final parenthesis (no room, label, duration or `Title
     (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
-    (`Keynote:`): `_split_item` does nothing with it but `_best_split`.
+    (`Keynote:`): `_split_item` does nothing with it but `_best_split`, and leaves
+    every other part of its answer empty.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
@@ -271,15 +285,10 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
-    parts = ItemParts()
     best = _best_split(t, lenient, prefer) or _names_after_title(t)
     if best is None:
-        parts.title = clean_title(t)
-        return parts
-    title, people, score, by, sep = best
-    parts.title = clean_title(title)
-    parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
-    return parts
+        return clean_title(t), (), 0.0, False, None
+    return clean_title(best[0]), best[1], best[2], best[3], best[4]
 
 
 _NUMBERED_SESSION = re.compile(r"^(?:research |paper |technical |oral |poster )?(?:session|track)\s+"

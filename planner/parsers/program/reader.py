@@ -22,7 +22,7 @@ from .body import Item, _strong, classify, group, host_under_title, own_part, re
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import ItemParts, _plain_item, holds_for, page_split, plain_title, split_item, title_parts
+from .items import ItemParts, holds_for, page_split, plain_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -643,11 +643,22 @@ class Reader:
             return
         parts = None
         if not spans and not title_only:
-            # (a plain line is read by `_plain_item`, as `split_item` would read it first,
+            # (a plain line is read by `plain_split`, as `split_item` would read it first,
             # or was split already by `prepare`)
             parts = self._page_splits.pop(rest, None) if not self.labels else None
             if parts is None:
-                parts = _plain_item(rest, False, self.prefer_sep, self.labels)
+                got = plain_split(rest, False, self.prefer_sep, self.labels)
+                if got is not None:
+                    # (`split_item`'s answer for it holds the title and people alone:
+                    # taken as the lines below take the whole answer, without one)
+                    title, people, score, by, _ = got
+                    draft.label = draft.kind = draft.url = None
+                    draft.title = title
+                    draft.people = list(people) if people and (score >= 0.5 or by) else []
+                    draft.chairs = []
+                    draft.room = draft.room or None
+                    draft.is_session = _SESSION_TITLE.match(title) is not None
+                    return
         if parts is None:
             parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
                                prefer=self.prefer_sep, title_only=title_only)
