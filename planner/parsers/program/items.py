@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, label_kind, qualified_label, split_label
-from .people import Person, _read_people, name_like, org_like, read_people
+from .people import Person, _read_people, name_like, names_no_one_surely, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -786,6 +786,10 @@ def _best_comma_split(text: str, masked: str, lenient: bool, prefer: str | None)
         if not left or not right or right[0] in _LIST_STARTS and _LIST_GOES_ON.match(right) \
                 or left[-1] == "," or len(left) > 80 and not 1 <= len(left.split()) <= 40:
             continue  # (`_title_like(left)` spelled out, `left` stripped and not empty)
+        if k >= 0 and names_no_one_surely(right):
+            # (the rest of the title before the people, each line's own: not read.  The
+            # right side of the last comma, which the lines' people share, is read)
+            continue
         # `_judge_right(left, right, "comma", bonus, lenient)`, spelled out
         got_r = _read_people(right, lenient)
         if not got_r or not got_r.people or got_r.score < 0.99 \
@@ -958,7 +962,7 @@ def _stop_split(left: str, right: str):
     Only names beyond doubt: several, or one closed by its own full stop, or one after
     a title of three words or more; what follows a stop is otherwise the title's own
     next sentence (`SS7: Locate. Track. Manipulate.`)."""
-    got = read_people(right)
+    got = read_people(right) if not names_no_one_surely(right) else None
     if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
         return None
     if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
@@ -977,6 +981,8 @@ def _by_split(left: str, right: str):
 
 def _judge_right(left: str, right: str, kind: str, bonus: float, lenient: bool):
     """`Title - People`, `Title, People`, `Title: People (Affil)`."""
+    if names_no_one_surely(right):
+        return None
     got_r = read_people(right, lenient=lenient)
     if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
         return None  # `Title: Subtitle` is far likelier than `Title: Names`
@@ -989,6 +995,8 @@ def _judge_right(left: str, right: str, kind: str, bonus: float, lenient: bool):
 
 def _judge_left(left: str, right: str, kind: str, bonus: float, lenient: bool):
     """`People: Title`, `People - Title`."""
+    if names_no_one_surely(left):
+        return None
     got_l = read_people(left, lenient=lenient)
     if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
         return None
