@@ -278,7 +278,9 @@ class Reader:
                 self.table(lines[i:j])
                 i = j
                 continue
-            joined = _open_range(ln, lines[i + 1]) if i + 1 < len(lines) else None
+            # (`_may_open_range` first: nearly every line ends otherwise)
+            joined = _open_range(ln, lines[i + 1]) \
+                if i + 1 < len(lines) and _may_open_range(ln.text) else None
             if joined is not None:
                 self.used.add(lines[i + 1].no)
                 self.line(joined)
@@ -686,7 +688,8 @@ class Reader:
                 self.stack.append(draft)
                 return
             self.close(self.stack.pop())
-        self.flush_pending()
+        if self.pending:  # (most entries open with no lines waiting)
+            self.flush_pending()
         self.stack.append(draft)
 
     # -- tables ------------------------------------------------------------------------
@@ -1104,6 +1107,9 @@ class Reader:
 
     def read_body(self, d: Draft) -> None:
         """Read the lines under an entry's header: its own part, then sub-items."""
+        if not d.body and not d.children:
+            _label_names_speaker(d)  # (a time line with nothing under it: most of a list)
+            return
         for k in d.children:
             if k.body and not k.title:
                 self._read_cell_item(k)
@@ -1833,9 +1839,10 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
 
 def _open_range(ln: Line, nxt: Line) -> Line | None:
     """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
-    line each), read as one line; None for any other pair of lines."""
-    if ln.cells is not None or nxt.cells is not None or not _may_open_range(ln.text) \
-            or not _OPEN_RANGE.match(ln.text) or not _CLOCK_FIRST.match(nxt.text):
+    line each), read as one line; None for any other pair of lines (asked of lines that
+    `_may_open_range`)."""
+    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
+            or not _CLOCK_FIRST.match(nxt.text):
         return None
     return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
 
