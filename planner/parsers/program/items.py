@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, label_kind, qualified_label, split_label
-from .people import Person, _read_people, name_like, org_like, read_people
+from .people import Person, _read_people, name_like, names_no_one_surely, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -256,12 +256,26 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
                 labels: frozenset[str] = frozenset()) -> ItemParts | None:
     """`_split_item` of a line without styles, quickly, for the commonest lines of all:
     a title and its people (`Title, A, B`, `Title: Subtitle - A and B`).  None for every
-    other line.
+    other line (see `plain_split`, which gives the same answer as a tuple)."""
+    got = plain_split(text, lenient, prefer, labels)
+    if got is None:
+        return None
+    title, people, score, by, sep = got
+    return ItemParts(title, people=list(people), people_score=score, by_label=by, sep=sep)
+
+
+def plain_split(text: str, lenient: bool, prefer: str | None,
+                labels: frozenset[str] = frozenset()) -> tuple | None:
+    """(title, people, people score, by-label, separator): what `_plain_item` reads in
+    a plain line, without the `ItemParts` around it (the reader, which reads a time
+    line's title and people straight into its entry, asks it of nearly every line);
+    None for every other line.
 
     Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
     room), no quotes and no final parenthesis (no room, label, duration or `Title
     (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
-    (`Keynote:`): `_split_item` does nothing with it but `_best_split`.
+    (`Keynote:`): `_split_item` does nothing with it but `_best_split`, and leaves
+    every other part of its answer empty.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
@@ -276,15 +290,10 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
         return None
-    parts = ItemParts()
     best = _best_split(t, lenient, prefer) or _names_after_title(t)
     if best is None:
-        parts.title = clean_title(t)
-        return parts
-    title, people, score, by, sep = best
-    parts.title = clean_title(title)
-    parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
-    return parts
+        return clean_title(t), (), 0.0, False, None
+    return clean_title(best[0]), best[1], best[2], best[3], best[4]
 
 
 _NUMBERED_SESSION = re.compile(r"^(?:research |paper |technical |oral |poster )?(?:session|track)\s+"
@@ -782,6 +791,10 @@ def _best_comma_split(text: str, masked: str, lenient: bool, prefer: str | None)
         if not left or not right or right[0] in _LIST_STARTS and _LIST_GOES_ON.match(right) \
                 or left[-1] == "," or len(left) > 80 and not 1 <= len(left.split()) <= 40:
             continue  # (`_title_like(left)` spelled out, `left` stripped and not empty)
+        if k >= 0 and names_no_one_surely(right):
+            # (the rest of the title before the people, each line's own: not read.  The
+            # right side of the last comma, which the lines' people share, is read)
+            continue
         # `_judge_right(left, right, "comma", bonus, lenient)`, spelled out
         got_r = _read_people(right, lenient)
         if not got_r or not got_r.people or got_r.score < 0.99 \
@@ -954,7 +967,7 @@ def _stop_split(left: str, right: str):
     Only names beyond doubt: several, or one closed by its own full stop, or one after
     a title of three words or more; what follows a stop is otherwise the title's own
     next sentence (`SS7: Locate. Track. Manipulate.`)."""
-    got = read_people(right)
+    got = read_people(right) if not names_no_one_surely(right) else None
     if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
         return None
     if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
@@ -973,6 +986,8 @@ def _by_split(left: str, right: str):
 
 def _judge_right(left: str, right: str, kind: str, bonus: float, lenient: bool):
     """`Title - People`, `Title, People`, `Title: People (Affil)`."""
+    if names_no_one_surely(right):
+        return None
     got_r = read_people(right, lenient=lenient)
     if kind == "colon" and got_r and not any(x.affiliation for x in got_r.people):
         return None  # `Title: Subtitle` is far likelier than `Title: Names`
@@ -985,6 +1000,8 @@ def _judge_right(left: str, right: str, kind: str, bonus: float, lenient: bool):
 
 def _judge_left(left: str, right: str, kind: str, bonus: float, lenient: bool):
     """`People: Title`, `People - Title`."""
+    if names_no_one_surely(left):
+        return None
     got_l = read_people(left, lenient=lenient)
     if kind == "colon" and got_l and not _strong_people(got_l) and len(left.split()) > 3:
         return None

@@ -687,6 +687,39 @@ def _paren_role(inner: str) -> str:
     return "affil"
 
 
+def names_no_one_surely(text: str) -> bool:
+    """True when `read_people(text)` (lenient or not) certainly names no one beyond
+    doubt: it is None, holds no people, or scores under 0.99.  False when it may.
+
+    A split of a title asks this of the words after each separator (`looking back,
+    looking forward (14), Erin McKean` at its first comma): most are the rest of the
+    title, each different, and reading one costs far more than this.  The text's first
+    piece (up to the first `,`, `;`, bracket or list mark) is part of its first name
+    however the reading cuts the line (at `and`, `&`, groups and units; honorifics, a
+    code, a role label and a lead `and` taken off its start, none of which is a word
+    below), and a name holding a function word is no name (`_word_class`; nor does
+    `long_name` take it back).  So one entry of the line fails, and under 100 entries
+    (under 190 characters) the score stays under 0.99.  The piece must not be one a
+    dash could cut into a name and an affiliation (`Ana - Univ. of X`), nor hold a
+    quote (`_QUOTED_NICK` takes a quoted word out of a name)."""
+    if len(text) > 190:
+        return False
+    end = _FIRST_PIECE_END.search(text)
+    head = text[:end.start()] if end is not None else text
+    return not _NEVER_IN_NAMES.isdisjoint(head.lower().split()) \
+        and _PIECE_UNSURE.search(head) is None
+
+
+# The function words `_word_class` refuses in a name, but `and` (the reading cuts names
+# there) and `with`, `by` (the end of a role label it takes away: `organized by`).
+_NEVER_IN_NAMES = frozenset(w for w in _FUNCTION_WORDS if w not in _NAME_SHORT) - {"and", "with", "by"}
+# Where the first piece of a people line ends: the separators `_names_of`, `_split_top`
+# and `_units` cut at, and brackets.
+_FIRST_PIECE_END = re.compile(r"[,;()\[\]|·•，、]")
+# A dash after a blank (`Name - Affil`) or a quote in the first piece.
+_PIECE_UNSURE = re.compile(r"\s[-–—]|['‘’“”\"]")
+
+
 def read_people(line: str, *, lenient: bool = False) -> People | None:
     """The people on `line`, with affiliations, or None when it holds no names at all."""
     return _read_people(line, lenient)

@@ -22,7 +22,7 @@ from .body import Item, _strong, classify, group, host_under_title, own_part, re
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
-from .items import ItemParts, _plain_item, holds_for, page_split, plain_title, split_item, title_parts
+from .items import ItemParts, holds_for, page_split, plain_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import People, Person, name_like, org_like, read_people
@@ -282,7 +282,9 @@ class Reader:
                 self.table(lines[i:j])
                 i = j
                 continue
-            joined = _open_range(ln, lines[i + 1]) if i + 1 < len(lines) else None
+            # (`_may_open_range` first: nearly every line ends otherwise)
+            joined = _open_range(ln, lines[i + 1]) \
+                if i + 1 < len(lines) and _may_open_range(ln.text) else None
             if joined is not None:
                 self.used.add(lines[i + 1].no)
                 self.line(joined)
@@ -647,11 +649,22 @@ class Reader:
             return
         parts = None
         if not spans and not title_only:
-            # (a plain line is read by `_plain_item`, as `split_item` would read it first,
+            # (a plain line is read by `plain_split`, as `split_item` would read it first,
             # or was split already by `prepare`)
             parts = self._page_splits.pop(rest, None) if not self.labels else None
             if parts is None:
-                parts = _plain_item(rest, False, self.prefer_sep, self.labels)
+                got = plain_split(rest, False, self.prefer_sep, self.labels)
+                if got is not None:
+                    # (`split_item`'s answer for it holds the title and people alone:
+                    # taken as the lines below take the whole answer, without one)
+                    title, people, score, by, _ = got
+                    draft.label = draft.kind = draft.url = None
+                    draft.title = title
+                    draft.people = list(people) if people and (score >= 0.5 or by) else []
+                    draft.chairs = []
+                    draft.room = draft.room or None
+                    draft.is_session = _SESSION_TITLE.match(title) is not None
+                    return
         if parts is None:
             parts = split_item(rest, spans, labels=self.labels, rooms=self.known_rooms,
                                prefer=self.prefer_sep, title_only=title_only)
@@ -679,7 +692,8 @@ class Reader:
                 self.stack.append(draft)
                 return
             self.close(self.stack.pop())
-        self.flush_pending()
+        if self.pending:  # (most entries open with no lines waiting)
+            self.flush_pending()
         self.stack.append(draft)
 
     # -- tables ------------------------------------------------------------------------
@@ -1122,6 +1136,9 @@ class Reader:
 
     def read_body(self, d: Draft) -> None:
         """Read the lines under an entry's header: its own part, then sub-items."""
+        if not d.body and not d.children:
+            _label_names_speaker(d)  # (a time line with nothing under it: most of a list)
+            return
         for k in d.children:
             if k.body and not k.title:
                 self._read_cell_item(k)
@@ -1867,9 +1884,10 @@ def _with_affiliation(people: list[Person], lines: list[Line]) -> list[Person]:
 
 def _open_range(ln: Line, nxt: Line) -> Line | None:
     """`4:00 pm -` over `6:00 pm`: a range broken after its dash (a pasted table cell, a
-    line each), read as one line; None for any other pair of lines."""
-    if ln.cells is not None or nxt.cells is not None or not _may_open_range(ln.text) \
-            or not _OPEN_RANGE.match(ln.text) or not _CLOCK_FIRST.match(nxt.text):
+    line each), read as one line; None for any other pair of lines (asked of lines that
+    `_may_open_range`)."""
+    if ln.cells is not None or nxt.cells is not None or not _OPEN_RANGE.match(ln.text) \
+            or not _CLOCK_FIRST.match(nxt.text):
         return None
     return replace(ln, text=ln.text.rstrip(" |") + " " + nxt.text, spans=(), memo=None)
 
