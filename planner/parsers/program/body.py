@@ -18,7 +18,15 @@ from .doc import Line, Span
 from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
-from .people import People, Person, clean_name, name_like, read_people, with_affiliation_line
+from .people import (
+    People,
+    Person,
+    clean_name,
+    name_like,
+    names_only,
+    read_people,
+    with_affiliation_line,
+)
 from .when import DEADLINE, find_days
 
 # Labels whose line holds people, an abstract, a link or a room.
@@ -358,7 +366,7 @@ def _names_run_on(recs: list[Rec]) -> None:
         # `… Imports Matthew Pickering, Rodrigo Mesquita, Adam Gundry. TFP 2025 (PDF)`:
         # the names run to the citation's next full stop, the venue after it
         stop = _CITATION_STOP.search(rest)
-        got = _names_only(rest[:stop.start()] if stop else rest, 2)
+        got = names_only(rest[:stop.start()] if stop else rest, 2)
         if got is not None:
             p.people = list(got.people)
             p.venue = (rest[stop.end():].strip(" .") or None) if stop else p.venue
@@ -385,7 +393,7 @@ def _citation(text: str) -> ItemParts | None:
         head = text[:m.start()]
         if len(head) > 300:
             return None
-        got = _names_only(head, 1)
+        got = names_only(head, 1)
         if got is None:
             continue
         rest = text[m.end():]
@@ -402,15 +410,6 @@ def _citation(text: str) -> ItemParts | None:
     return _title_first_citation(text)
 
 
-def _names_only(text: str, least: int):
-    """The people of `text` when it is nothing but `least` names or more."""
-    got = read_people(text)
-    if got is None or len(got.people) < least or got.score < 0.99 \
-            or not all(name_like(p.name) for p in got.people):
-        return None
-    return got
-
-
 def _title_first_citation(text: str) -> ItemParts | None:
     """`Coded Elastic Computing. Yaoqing Yang, Matteo Interlandi, Pulkit Grover. Systems
     for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence; two
@@ -424,7 +423,7 @@ def _title_first_citation(text: str) -> ItemParts | None:
         if len(title.split()) < 2 or is_prose(title) or "," in title and is_people_line(title):
             continue
         end = stops[k + 1].start() if k + 1 < len(stops) else len(text.rstrip().rstrip("."))
-        got = _names_only(text[m.end():end], 2)
+        got = names_only(text[m.end():end], 2)
         if got is None or len(title.split()) < 3 and len(got.people) < 3:
             continue  # (a two-word title, `Pattern Synonyms.`, where three names follow)
         venue = text[end:].strip(" .") or None
