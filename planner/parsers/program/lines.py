@@ -11,6 +11,7 @@ from .doc import Line
 from .people import People, long_name, name_like, org_like, read_people
 from .when import (
     _ZONE_AFTER,
+    DEADLINE,
     DayMark,
     TimeMark,
     _plausible_zone,
@@ -310,6 +311,8 @@ def day_line(line: Line) -> DayMark | None:
         return None
     if d.last_day is not None and d.weekday is None:
         return None  # `LangDev Meetup 14-15 November 2023`: the event's dates, not a day
+    if rest and DEADLINE.search(rest):
+        return None  # `Registration deadline: 4 January 2020`: no day of the program
     limit = 8 if strong else 3
     if not strong and len(days) > 1 and any(m.ordinal for m in days) and d.ordinal is None:
         limit = 6  # `Main Conference Day One: Monday 24th`
