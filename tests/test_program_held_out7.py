@@ -33,3 +33,24 @@ def test_a_registration_deadline_is_no_day_of_the_program():
         "All talks will take place on the 12 March 2024 in room G.04.\n\n"
         "  • 9:30 – 10:15 Ada Lovelace: Engines that weave algebraic patterns\n")
     assert titled(sch, "Engines that weave algebraic patterns")["date"] == date(2024, 3, 12)
+
+
+def test_authors_closed_by_a_full_stop_before_the_title():
+    # `-  12:00 -- 12:30 Dirk Tetzlaff and Sabine Glesner.` with the title after the stop,
+    # on the same line or the next: the names first, as a citation with its authors in
+    # front (a title that reads as a name, `Making MPI Intelligent`, too)
+    sch = read(
+        "Workshop on programming languages, 12 March 2024\n\n"
+        "-  11:30 -- 12:00 Ada Lovelace, Charles Babbage and Mary Somerville.\n"
+        "Engines that weave algebraic patterns\n \n"
+        "-  12:00 -- 12:30 Alan Turing. On computable numbers\n \n"
+        "-  12:30 -- 13:00 Grace Hopper.\nCompilers for everyone\n \n"
+        "-  14:00 -- 14:30 Jean Sammet and Betty Holberton. Making Sorting Routines\n")
+    assert [e["title"] for e in entries(sch)] == [
+        "Engines that weave algebraic patterns", "On computable numbers", "Compilers for everyone",
+        "Making Sorting Routines"]
+    assert titled(sch, "Engines that weave algebraic patterns")["people"] == [
+        "Ada Lovelace", "Charles Babbage", "Mary Somerville"]
+    assert titled(sch, "On computable numbers")["people"] == ["Alan Turing"]
+    assert titled(sch, "Compilers for everyone")["people"] == ["Grace Hopper"]
+    assert titled(sch, "Making Sorting Routines")["people"] == ["Jean Sammet", "Betty Holberton"]

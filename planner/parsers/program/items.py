@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, label_kind, qualified_label, split_label
-from .people import Person, _read_people, name_like, org_like, read_people
+from .people import Person, _read_people, name_like, names_only, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -949,12 +949,28 @@ def _stop_split(left: str, right: str):
     Only names beyond doubt: several, or one closed by its own full stop, or one after
     a title of three words or more; what follows a stop is otherwise the title's own
     next sentence (`SS7: Locate. Track. Manipulate.`)."""
-    got = read_people(right)
-    if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
-        return None
-    if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
-        return None
+    got = names_only(right)
+    if got is None:
+        return _stop_first_split(left, right, 0)
+    if len(got.people) == 1 and not right.endswith("."):
+        # `Dirk Tetzlaff and Sabine Glesner. Making MPI Intelligent`: a title may read as
+        # one name; a list of names before the stop is the authors
+        return None if len(left.split()) < 3 else _stop_first_split(left, right, 2) or (
+            _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop")
     return _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop"
+
+
+def _stop_first_split(left: str, right: str, least: int):
+    """`Ana Ruiz and Bo Chen. Title`: the names first, closed by a full stop, then the
+    title (a programme written as a citation with its authors in front).  Only names
+    beyond doubt on the left (`least` of them at the least), and a right side that is no
+    list of names itself."""
+    if len(left.split()) > 12:
+        return None
+    got = names_only(left, least)
+    if got is None or not least and names_only(right) is not None:
+        return None
+    return _STOP_BOUND - 1.0 + got.score, right, got.people, got.score, False, "stop-first"
 
 
 def _by_split(left: str, right: str):
