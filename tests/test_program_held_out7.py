@@ -54,3 +54,17 @@ def test_authors_closed_by_a_full_stop_before_the_title():
     assert titled(sch, "On computable numbers")["people"] == ["Alan Turing"]
     assert titled(sch, "Compilers for everyone")["people"] == ["Grace Hopper"]
     assert titled(sch, "Making Sorting Routines")["people"] == ["Jean Sammet", "Betty Holberton"]
+
+
+def test_a_title_followed_by_a_parenthesis_per_link():
+    # `• Metarouting (paper) (slides)`: each link in a parenthesis of its own; none of
+    # them is part of the title
+    sch = read(
+        "Tuesday 12 March 2024\n\n"
+        "10:45 - 12:15: Session 1: Routing\n\n"
+        "  • Metarouting (paper) (slides)\n"
+        "    Ada Lovelace, University of London\n\n"
+        "  • Routing by numbers (paper)\n"
+        "    Alan Turing, University of Manchester\n")
+    titles = [e["title"] for e in entries(sch)]
+    assert "Metarouting" in titles and "Routing by numbers" in titles

@@ -1095,8 +1095,10 @@ def _title_like(text: str) -> bool:
 
 def clean_title(text: str) -> str:
     t = text.strip()
-    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise)
-    t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if t.endswith(")") and _only_link_labels(t) else t
+    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise; each
+    # link may have its own, `Metarouting (paper) (slides)`)
+    while t.endswith(")") and _only_link_labels(t):
+        t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
     return _trimmed_title(t)
 
 
