@@ -68,3 +68,18 @@ def test_a_title_followed_by_a_parenthesis_per_link():
         "    Alan Turing, University of Manchester\n")
     titles = [e["title"] for e in entries(sch)]
     assert "Metarouting" in titles and "Routing by numbers" in titles
+
+
+def test_chairs_named_after_a_sessions_title_are_no_speakers():
+    # `Plenary Session, Chaired by Alex Bateman, Ju Ying Hall` and a `Chaired by A, B`
+    # line under a session: the chairs are neither the title nor its speakers; a last
+    # part naming a hall is the room
+    sch = read(
+        "Friday, April 24, 2015\n\n"
+        "09:05 - 10:25 Plenary Session, Chaired by Ada Lovelace, Main Lecture Hall\n\n"
+        "10:45 - 12:00 Session 1: Curation of molecules\n"
+        "Chaired by Alan Turing, Grace Hopper (backup)\n")
+    e = titled(sch, "Plenary Session")
+    assert (e["people"], e["room"]) == ([], "Main Lecture Hall")
+    assert [p.name for p in e["obj"].chairs] == ["Ada Lovelace"]
+    assert titled(sch, "Session 1: Curation of molecules")["people"] == []

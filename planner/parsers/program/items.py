@@ -256,7 +256,8 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
     Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
     room), no quotes and no final parenthesis (no room, label, duration or `Title
     (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
-    (`Keynote:`): `_split_item` does nothing with it but `_best_split`.
+    (`Keynote:`) nor chairs (`, Chaired by X`): `_split_item` does nothing with it but
+    `_best_split`.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
@@ -270,6 +271,8 @@ def _plain_item(text: str, lenient: bool, prefer: str | None,
             not t.isascii() or _FIELD.search(t) is not None)):
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
+        return None
+    if "haired by" in t:  # (`Plenary Session, Chaired by X`: the chairs, see `_chaired_by`)
         return None
     parts = ItemParts()
     best = _best_split(t, lenient, prefer) or _names_after_title(t)
@@ -309,6 +312,8 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     spans = tuple(s.shifted(cut)
                   for s in spans if s.end > cut) if cut else spans
     main, fields = split_fields(text)
+    if "haired by" in main:
+        main = _chaired_by(main, fields, rooms)
     if "chair" in fields:
         got = read_people(fields["chair"], lenient=True)
         parts.chairs = list(got.people) if got else []
@@ -378,6 +383,28 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         return parts
     _title_and_people(parts, main, spans, lenient_people, prefer)
     return parts
+
+
+# `Plenary Session, Chaired by Alex Bateman, Ju Ying Hall`: the chairs, then maybe the room
+_CHAIRED_BY = re.compile(r",?\s+[Cc]haired by\s+(?P<who>\S.*)$")
+_ROOM_NOUN = re.compile(r"\b(?:hall|room|rooms|auditorium|theat(?:re|er)|lounge|ballroom|salon|suite|foyer|"
+                        r"lobby|aula|building|centre|center)\b", re.IGNORECASE)
+
+
+def _chaired_by(main: str, fields: dict[str, str], rooms: frozenset[str]) -> str:
+    """`main` without a trailing `, Chaired by X` (whose people go to `fields` as the
+    chair, a last part naming a room as the room): the chairs are no title, nor its
+    speakers."""
+    m = _CHAIRED_BY.search(main)
+    if m is None or m.start() == 0:
+        return main
+    who = m.group("who").strip(" .;")
+    head, _, last = who.rpartition(", ")
+    if head and (last in rooms or _ROOM_NOUN.search(last)):
+        fields.setdefault("room", last)
+        who = head
+    fields["chair"] = (fields["chair"] + "; " + who) if "chair" in fields else who
+    return main[:m.start()]
 
 
 _PERSON_LABEL = re.compile(r"(?:speaker|presenter|speakers|presenters)$")

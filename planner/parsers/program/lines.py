@@ -110,6 +110,8 @@ def label_line(text: str) -> tuple[str, str] | None:
     m = _BY_LINE.match(text.strip())
     if m and len(m.group("value")) < 300:
         label = m.group("label").lower()
+        if label == "chaired by":  # `Chaired by A, B (backup)`: the session's chairs, no speakers
+            return "chair", m.group("value").strip()
         return ("organized by" if label != "with" else "by"), m.group("value").strip()
     m = _LABEL_ALONE.match(text.strip().strip("[]"))
     if m:
