@@ -83,3 +83,18 @@ def test_chairs_named_after_a_sessions_title_are_no_speakers():
     assert (e["people"], e["room"]) == ([], "Main Lecture Hall")
     assert [p.name for p in e["obj"].chairs] == ["Ada Lovelace"]
     assert titled(sch, "Session 1: Curation of molecules")["people"] == []
+
+
+def test_a_placeholder_title_field_under_a_lecture_label():
+    # `Keynote Lecture 2` over `Title: TBD` and `**Amos Bairoch, **Swiss Institute …`:
+    # the talk has no title yet; the lecture keeps its name and its speaker (a bold
+    # name ending in a comma is a name before its affiliation, no title set apart)
+    text = ("<table>\n<tr><th colspan=\"2\">Friday, April 24, 2015</th></tr>\n"
+            "<tr><td>09:05 - 09:55</td><td><strong>Keynote Lecture 2</strong><br>Title: TBD<br>"
+            "Ada Lovelace, University of London, UK</td></tr>\n"
+            "<tr><td>09:55 - 10:25</td><td><strong>Invited Lecture 1</strong><br>Title: TBD<br>"
+            "<strong>Alan Turing, </strong>University of Manchester, UK</td></tr>\n</table>\n")
+    sch = read(text, "program.html")
+    assert [e["title"] for e in entries(sch)] == ["Keynote Lecture 2", "Invited Lecture 1"]
+    assert titled(sch, "Keynote Lecture 2")["people"] == ["Ada Lovelace"]
+    assert titled(sch, "Invited Lecture 1")["people"] == ["Alan Turing"]

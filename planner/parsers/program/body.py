@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...model import Link
 from .doc import Line, Span
-from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
+from .items import _PLACEHOLDER, ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .people import (
@@ -179,8 +179,8 @@ def _leading_style(ln: Line):
         if s.end - s.start >= 0.95 * len(text) or s.end - s.start < 3:
             continue
         rest = text[s.end:].lstrip()
-        if re.match(r"^(?:[,;·&]|and\b|und\b)", rest):
-            continue
+        if re.match(r"^(?:[,;·&]|and\b|und\b)", rest) or text[s.start:s.end].rstrip().endswith(","):
+            continue  # (`**Amos Bairoch, **Swiss Institute …`: a name, its affiliation after)
         return s
     return None
 
@@ -225,6 +225,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
+            if name == "title" and _PLACEHOLDER.match(value):
+                # `Keynote Lecture 2` over `Title: TBD` and its speaker: no title yet, and
+                # no talk of its own; the entry keeps its name
+                out.append(Rec(ln, "skip"))
+                continue
             if name in _LINK_LABELS or (name in ("paper", "talk") and (not value or _URL.match(value))):
                 kind = "link" if name not in _KIND_ONLY or value else "kindlabel"
                 out.append(Rec(ln, kind, name, value))
