@@ -98,3 +98,19 @@ def test_a_placeholder_title_field_under_a_lecture_label():
     assert [e["title"] for e in entries(sch)] == ["Keynote Lecture 2", "Invited Lecture 1"]
     assert titled(sch, "Keynote Lecture 2")["people"] == ["Ada Lovelace"]
     assert titled(sch, "Invited Lecture 1")["people"] == ["Alan Turing"]
+
+
+def test_a_clock_glued_to_a_word_in_capitals():
+    # `11h50NESSy: a new evaluator`, `15h10XML to Annotations`, `16h30A Flexible System`:
+    # a pasted table's time cell run into its title cell ends where a word in capitals or
+    # a one-letter word begins, as it does before a capitalised word (`11h30Or-Parallel`)
+    sch = read(
+        "Workshop on languages, 12 March 2024\n\n"
+        "11h30Or-Parallel Prolog on Clusters\nAlan Turing and Grace Hopper\n"
+        "11h50NESSy: a new evaluator for tools\nJean Sammet\n"
+        "15h10XML to Annotations Mapping Patterns\nMary Somerville\n"
+        "16h30A Flexible Dynamic System\nAda Lovelace\n")
+    got = {e["title"]: e["start"] for e in entries(sch)}
+    assert got == {"Or-Parallel Prolog on Clusters": "11:30", "NESSy: a new evaluator for tools": "11:50",
+                   "XML to Annotations Mapping Patterns": "15:10", "A Flexible Dynamic System": "16:30"}
+    assert titled(sch, "A Flexible Dynamic System")["people"] == ["Ada Lovelace"]
