@@ -114,3 +114,19 @@ def test_a_clock_glued_to_a_word_in_capitals():
     assert got == {"Or-Parallel Prolog on Clusters": "11:30", "NESSy: a new evaluator for tools": "11:50",
                    "XML to Annotations Mapping Patterns": "15:10", "A Flexible Dynamic System": "16:30"}
     assert titled(sch, "A Flexible Dynamic System")["people"] == ["Ada Lovelace"]
+
+
+def test_a_hall_alone_on_its_line_is_the_room_not_a_speaker():
+    # `Reception<br>Dining Hall`, `Workshop 1: …<br>Chaired by X<br>Ju Ying Hall`: the
+    # last line names the room, though it reads as a name; `Stuart Hall` stays a person
+    text = ("<table>\n<tr><th colspan=\"2\">Friday, April 24, 2015</th></tr>\n"
+            "<tr><td>18:10 - 19:30</td><td><strong>Reception</strong><br>Dining Hall</td></tr>\n"
+            "<tr><td>19:30 - 20:00</td><td><strong>Cultural memory</strong><br>Stuart Hall</td></tr>\n"
+            "<tr><td>20:00 - 21:00</td><td><strong>Workshop 1: Curation</strong><br>"
+            "Chaired by Ada Lovelace<br>Ju Ying Hall</td></tr>\n</table>\n")
+    sch = read(text, "program.html")
+    e = titled(sch, "Reception")
+    assert (e["people"], e["room"]) == ([], "Dining Hall")
+    assert titled(sch, "Cultural memory")["people"] == ["Stuart Hall"]
+    e = titled(sch, "Workshop 1: Curation")
+    assert (e["people"], e["room"]) == ([], "Ju Ying Hall")

@@ -74,6 +74,13 @@ _URL = re.compile(r"^https?://\S+$")
 _LINKS_HEADINGS = frozenset({"related links", "links", "external links", "resources", "references",
                              "further reading", "materials", "attachments"})
 _BIO_LABELS = {"bio", "biography", "about the speaker"}
+# A line that names a hall or a room and nothing else: two words or more before the
+# room word, or a word no one is named (`Dining Hall`, `Main Auditorium`).
+_PLACE_ENDS = ("Hall", "Room", "Auditorium", "Theatre", "Theater", "Lounge", "Ballroom", "Foyer", "Lobby")
+_PLACE_LINE = re.compile(
+    r"^(?:(?:[A-Z][\w'’-]*\s+){2,4}|(?:Dining|Main|Lecture|Conference|Meeting|Seminar|Great|Town|Concert|"
+    r"Exhibition|Assembly|Banquet|Sports|Music|Parish|Council|Common|Reading|Ball|Board|Court|Guild)\s+)"
+    r"(?:Hall|Room|Auditorium|Theatre|Theater|Lounge|Ballroom|Foyer|Lobby)$")
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
@@ -295,6 +302,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                 continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
+            continue
+        if text.endswith(_PLACE_ENDS) and _PLACE_LINE.match(text):
+            # `Ju Ying Hall`, `Dining Hall` alone under an entry: its room, though it
+            # reads as a name (`Stuart Hall`, one name before the word, stays a person)
+            out.append(Rec(ln, "label", "room", text))
             continue
         if is_people_line(text) and strong not in ("h1", "h2", "h3", "link") \
                 and not partly_styled:
