@@ -130,3 +130,21 @@ def test_a_hall_alone_on_its_line_is_the_room_not_a_speaker():
     assert titled(sch, "Cultural memory")["people"] == ["Stuart Hall"]
     e = titled(sch, "Workshop 1: Curation")
     assert (e["people"], e["room"]) == ([], "Ju Ying Hall")
+
+
+def test_authors_one_a_line_each_with_the_place_they_work():
+    # `Nick Feamster, MIT` / `Ramesh Johari, Stanford` / `Hari Balakrishnan, MIT` under a
+    # paper: one person a line, the place after the comma (given twice in the run), not
+    # two names nor a title
+    sch = read(
+        "Tuesday 12 March 2024\n\n"
+        "10:45 - 12:15: Session 1: Routing\n\n"
+        "  • Implications of autonomy for policy routing\n"
+        "    Ada Lovelace, MIT\n    Alan Turing, Stanford\n    Grace Hopper, MIT\n\n"
+        "  • A next-generation routing protocol\n"
+        "    Mary Somerville, UC Berkeley\n    Jean Sammet, UC Berkeley\n")
+    e = titled(sch, "Implications of autonomy for policy routing")
+    assert (e["people"], e["affs"]) == (["Ada Lovelace", "Alan Turing", "Grace Hopper"], ["MIT", "Stanford", "MIT"])
+    e = titled(sch, "A next-generation routing protocol")
+    assert (e["people"], e["affs"]) == (["Mary Somerville", "Jean Sammet"], ["UC Berkeley", "UC Berkeley"])
+    assert len(entries(sch)) == 3

@@ -11,7 +11,7 @@ the run are (a heading, a bold line, a list item).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...model import Link
 from .doc import Line, Span
@@ -320,6 +320,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         out.append(Rec(ln, "title", strong=strong,
                        parts=split_item(text, spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
+    _person_a_line(out)
     return out
 
 
@@ -389,6 +390,30 @@ def _names_run_on(recs: list[Rec]) -> None:
             p.venue = (rest[stop.end():].strip(" .") or None) if stop else p.venue
         else:
             p.people = [Person(split[1]), *p.people]
+
+
+_NAME_COMMA_PLACE = re.compile(r"^(?P<name>[^,()]{3,60}),\s+(?P<place>[^,()]{2,60}?)\.?$")
+
+
+def _person_a_line(recs: list[Rec]) -> None:
+    """`Nick Feamster, MIT` / `Ramesh Johari, Stanford` / `Hari Balakrishnan, MIT`: a run
+    of lines each one name and, after one comma, the place it works, some place given
+    twice or more.  Each line is one person with an affiliation (`Name (Place)` as the
+    people reader takes it), not two names (`Stanford` reads as one) nor a title."""
+    k = 0
+    while k < len(recs):
+        run = []
+        while k < len(recs) and recs[k].kind in ("people", "title") and not recs[k].line.spans \
+                and (m := _NAME_COMMA_PLACE.match(recs[k].line.text.strip())) is not None \
+                and len(m.group("name").split()) <= 5 and name_like(clean_name(m.group("name"))):
+            run.append((recs[k], m))
+            k += 1
+        places = [m.group("place").strip() for _, m in run]
+        if len(run) >= 2 and len(set(places)) < len(places):
+            for r, m in run:
+                text = f"{m.group('name').strip()} ({m.group('place').strip()})"
+                r.line, r.kind, r.parts = replace(r.line, text=text, memo=None), "people", None
+        k += 1 if not run else 0
 
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.
