@@ -148,3 +148,15 @@ def test_authors_one_a_line_each_with_the_place_they_work():
     e = titled(sch, "A next-generation routing protocol")
     assert (e["people"], e["affs"]) == (["Mary Somerville", "Jean Sammet"], ["UC Berkeley", "UC Berkeley"])
     assert len(entries(sch)) == 3
+
+
+def test_a_full_stop_inside_a_title_whose_people_follow_a_comma():
+    # `GNU Health. Incorporating Digital Public Goods (16), Luis Falcon`: the words before
+    # the stop read as a name, but the line ends in its own speaker after a comma: the
+    # stop is inside the title
+    sch = read(
+        "## Monday, May 1, 2025\n\n"
+        "8:10 - 8:20 GNU Health. Incorporating Digital Public Goods in healthcare (16), Luis Falcon\n"
+        "8:20 - 8:30 Sustainable Open Source Development (17), Sean Marcia\n")
+    e = titled(sch, "GNU Health. Incorporating Digital Public Goods in healthcare (16)")
+    assert e["people"] == ["Luis Falcon"]

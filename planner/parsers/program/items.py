@@ -995,9 +995,20 @@ def _stop_first_split(left: str, right: str, least: int):
     if len(left.split()) > 12:
         return None
     got = names_only(left, least)
-    if got is None or not least and names_only(right) is not None:
+    if got is None or not least and names_only(right) is not None or _people_at_end(right):
         return None
     return _STOP_BOUND - 1.0 + got.score, right, got.people, got.score, False, "stop-first"
+
+
+def _people_at_end(text: str) -> bool:
+    """Whether `text` ends in its own people after a comma or a spaced dash: then the
+    full stop before it was inside the title (`GNU Health. Incorporating Digital Public
+    Goods (16), Luis Falcon`), not after its authors."""
+    for sep in (", ", " - ", " – ", " — "):
+        head, found, tail = text.rpartition(sep)
+        if found and head and names_only(tail) is not None:
+            return True
+    return False
 
 
 def _by_split(left: str, right: str):
