@@ -992,8 +992,8 @@ def _stop_first_split(left: str, right: str, least: int):
     title (a programme written as a citation with its authors in front).  Only names
     beyond doubt on the left (`least` of them at the least), and a right side that is no
     list of names itself."""
-    if len(left.split()) > 12:
-        return None
+    if len(left.split()) > 12 or left.endswith((".", "…")):
+        return None  # (`Deploy Kubernetes... From Kubernetes`: an ellipsis ends no names)
     got = names_only(left, least)
     if got is None or not least and names_only(right) is not None or _people_at_end(right):
         return None
