@@ -158,8 +158,11 @@ def test_a_full_stop_inside_a_title_whose_people_follow_a_comma():
         "## Monday, May 1, 2025\n\n"
         "8:10 - 8:20 GNU Health. Incorporating Digital Public Goods in healthcare (16), Luis Falcon\n"
         "8:20 - 8:30 Sustainable Open Source Development (17), Sean Marcia\n"
-        "8:30 - 8:40 Deploy Kubernetes... From Kubernetes: an overview of Cluster API\n")
+        "8:30 - 8:40 Deploy Kubernetes... From Kubernetes: an overview of Cluster API\n"
+        "8:40 - 8:50 GNU Health. Incorporating Digital Public Goods\n")
     e = titled(sch, "GNU Health. Incorporating Digital Public Goods in healthcare (16)")
     assert e["people"] == ["Luis Falcon"]
     # (nor does an ellipsis end a name: `Deploy Kubernetes...` is the title's start)
     assert titled(sch, "Deploy Kubernetes... From Kubernetes: an overview of Cluster API")["people"] == []
+    # (nor is one name with a word in capitals an author: `GNU Health` is a project)
+    assert titled(sch, "GNU Health. Incorporating Digital Public Goods")["people"] == []

@@ -997,6 +997,8 @@ def _stop_first_split(left: str, right: str, least: int):
     got = names_only(left, least)
     if got is None or not least and names_only(right) is not None or _people_at_end(right):
         return None
+    if len(got.people) == 1 and any(len(w) > 1 and w.isupper() for w in left.split()):
+        return None  # (`GNU Health. Incorporating …`: a name in capitals is a project's)
     return _STOP_BOUND - 1.0 + got.score, right, got.people, got.score, False, "stop-first"
 
 
