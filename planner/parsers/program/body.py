@@ -11,14 +11,22 @@ the run are (a heading, a bold line, a list item).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...model import Link
 from .doc import Line, Span
-from .items import ItemParts, clean_title, name_ending, split_item, strip_numbering
+from .items import _PLACEHOLDER, ItemParts, clean_title, name_ending, split_item, strip_numbering
 from .kinds import label_kind, split_label
 from .lines import is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
-from .people import People, Person, clean_name, name_like, read_people, with_affiliation_line
+from .people import (
+    People,
+    Person,
+    clean_name,
+    name_like,
+    names_only,
+    read_people,
+    with_affiliation_line,
+)
 from .when import DEADLINE, find_days
 
 # Labels whose line holds people, an abstract, a link or a room.
@@ -66,6 +74,13 @@ _URL = re.compile(r"^https?://\S+$")
 _LINKS_HEADINGS = frozenset({"related links", "links", "external links", "resources", "references",
                              "further reading", "materials", "attachments"})
 _BIO_LABELS = {"bio", "biography", "about the speaker"}
+# A line that names a hall or a room and nothing else: two words or more before the
+# room word, or a word no one is named (`Dining Hall`, `Main Auditorium`).
+_PLACE_ENDS = ("Hall", "Room", "Auditorium", "Theatre", "Theater", "Lounge", "Ballroom", "Foyer", "Lobby")
+_PLACE_LINE = re.compile(
+    r"^(?:(?:[A-Z][\w'’-]*\s+){2,4}|(?:Dining|Main|Lecture|Conference|Meeting|Seminar|Great|Town|Concert|"
+    r"Exhibition|Assembly|Banquet|Sports|Music|Parish|Council|Common|Reading|Ball|Board|Court|Guild)\s+)"
+    r"(?:Hall|Room|Auditorium|Theatre|Theater|Lounge|Ballroom|Foyer|Lobby)$")
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")
@@ -171,8 +186,8 @@ def _leading_style(ln: Line):
         if s.end - s.start >= 0.95 * len(text) or s.end - s.start < 3:
             continue
         rest = text[s.end:].lstrip()
-        if re.match(r"^(?:[,;·&]|and\b|und\b)", rest):
-            continue
+        if re.match(r"^(?:[,;·&]|and\b|und\b)", rest) or text[s.start:s.end].rstrip().endswith(","):
+            continue  # (`**Amos Bairoch, **Swiss Institute …`: a name, its affiliation after)
         return s
     return None
 
@@ -217,6 +232,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()
+            if name == "title" and _PLACEHOLDER.match(value):
+                # `Keynote Lecture 2` over `Title: TBD` and its speaker: no title yet, and
+                # no talk of its own; the entry keeps its name
+                out.append(Rec(ln, "skip"))
+                continue
             if name in _LINK_LABELS or (name in ("paper", "talk") and (not value or _URL.match(value))):
                 kind = "link" if name not in _KIND_ONLY or value else "kindlabel"
                 out.append(Rec(ln, kind, name, value))
@@ -283,6 +303,11 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue
+        if text.endswith(_PLACE_ENDS) and _PLACE_LINE.match(text):
+            # `Ju Ying Hall`, `Dining Hall` alone under an entry: its room, though it
+            # reads as a name (`Stuart Hall`, one name before the word, stays a person)
+            out.append(Rec(ln, "label", "room", text))
+            continue
         if is_people_line(text) and strong not in ("h1", "h2", "h3", "link") \
                 and not partly_styled:
             out.append(Rec(ln, "people", strong=strong))
@@ -295,6 +320,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
         out.append(Rec(ln, "title", strong=strong,
                        parts=split_item(text, spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
+    _person_a_line(out)
     return out
 
 
@@ -358,12 +384,36 @@ def _names_run_on(recs: list[Rec]) -> None:
         # `… Imports Matthew Pickering, Rodrigo Mesquita, Adam Gundry. TFP 2025 (PDF)`:
         # the names run to the citation's next full stop, the venue after it
         stop = _CITATION_STOP.search(rest)
-        got = _names_only(rest[:stop.start()] if stop else rest, 2)
+        got = names_only(rest[:stop.start()] if stop else rest, 2)
         if got is not None:
             p.people = list(got.people)
             p.venue = (rest[stop.end():].strip(" .") or None) if stop else p.venue
         else:
             p.people = [Person(split[1]), *p.people]
+
+
+_NAME_COMMA_PLACE = re.compile(r"^(?P<name>[^,()]{3,60}),\s+(?P<place>[^,()]{2,60}?)\.?$")
+
+
+def _person_a_line(recs: list[Rec]) -> None:
+    """`Nick Feamster, MIT` / `Ramesh Johari, Stanford` / `Hari Balakrishnan, MIT`: a run
+    of lines each one name and, after one comma, the place it works, some place given
+    twice or more.  Each line is one person with an affiliation (`Name (Place)` as the
+    people reader takes it), not two names (`Stanford` reads as one) nor a title."""
+    k = 0
+    while k < len(recs):
+        run = []
+        while k < len(recs) and recs[k].kind in ("people", "title") and not recs[k].line.spans \
+                and (m := _NAME_COMMA_PLACE.match(recs[k].line.text.strip())) is not None \
+                and len(m.group("name").split()) <= 5 and name_like(clean_name(m.group("name"))):
+            run.append((recs[k], m))
+            k += 1
+        places = [m.group("place").strip() for _, m in run]
+        if len(run) >= 2 and len(set(places)) < len(places):
+            for r, m in run:
+                text = f"{m.group('name').strip()} ({m.group('place').strip()})"
+                r.line, r.kind, r.parts = replace(r.line, text=text, memo=None), "people", None
+        k += 1 if not run else 0
 
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.
@@ -385,7 +435,7 @@ def _citation(text: str) -> ItemParts | None:
         head = text[:m.start()]
         if len(head) > 300:
             return None
-        got = _names_only(head, 1)
+        got = names_only(head, 1)
         if got is None:
             continue
         rest = text[m.end():]
@@ -402,15 +452,6 @@ def _citation(text: str) -> ItemParts | None:
     return _title_first_citation(text)
 
 
-def _names_only(text: str, least: int):
-    """The people of `text` when it is nothing but `least` names or more."""
-    got = read_people(text)
-    if got is None or len(got.people) < least or got.score < 0.99 \
-            or not all(name_like(p.name) for p in got.people):
-        return None
-    return got
-
-
 def _title_first_citation(text: str) -> ItemParts | None:
     """`Coded Elastic Computing. Yaoqing Yang, Matteo Interlandi, Pulkit Grover. Systems
     for ML Workshop. Paper (PDF)`: the title (three words or more, no sentence; two
@@ -424,7 +465,7 @@ def _title_first_citation(text: str) -> ItemParts | None:
         if len(title.split()) < 2 or is_prose(title) or "," in title and is_people_line(title):
             continue
         end = stops[k + 1].start() if k + 1 < len(stops) else len(text.rstrip().rstrip("."))
-        got = _names_only(text[m.end():end], 2)
+        got = names_only(text[m.end():end], 2)
         if got is None or len(title.split()) < 3 and len(got.people) < 3:
             continue  # (a two-word title, `Pattern Synonyms.`, where three names follow)
         venue = text[end:].strip(" .") or None

@@ -60,6 +60,7 @@ class Draft:
     is_session: bool = False  # named as a session (holds talks even if none are listed)
     used: set[int] = field(default_factory=set)
     title_from_label: bool = False
+    names_over: bool = False  # its header was only names ending in `:` or `.`: the title is below
     placeholder: bool = False
     body_para: int = 0  # the paragraph of its header line
     span_all: bool = False  # a table cell across every column (a plenary entry)

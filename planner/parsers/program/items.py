@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, label_kind, qualified_label, split_label
-from .people import Person, _read_people, name_like, names_no_one_surely, org_like, read_people
+from .people import Person, _read_people, name_like, names_no_one_surely, names_only, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -274,8 +274,8 @@ def plain_split(text: str, lenient: bool, prefer: str | None,
     Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
     room), no quotes and no final parenthesis (no room, label, duration or `Title
     (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
-    (`Keynote:`): `_split_item` does nothing with it but `_best_split`, and leaves
-    every other part of its answer empty.
+    (`Keynote:`) nor chairs (`, Chaired by X`): `_split_item` does nothing with it but
+    `_best_split`, and leaves every other part of its answer empty.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
@@ -289,6 +289,8 @@ def plain_split(text: str, lenient: bool, prefer: str | None,
             not t.isascii() or _FIELD.search(t) is not None)):
         return None
     if split_label(t, labels)[0] is not None or t[:1] in "STPROst" and _NUMBERED_SESSION.match(t):
+        return None
+    if "haired by" in t:  # (`Plenary Session, Chaired by X`: the chairs, see `_chaired_by`)
         return None
     best = _best_split(t, lenient, prefer) or _names_after_title(t)
     if best is None:
@@ -323,6 +325,8 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     spans = tuple(s.shifted(cut)
                   for s in spans if s.end > cut) if cut else spans
     main, fields = split_fields(text)
+    if "haired by" in main:
+        main = _chaired_by(main, fields, rooms)
     if "chair" in fields:
         got = read_people(fields["chair"], lenient=True)
         parts.chairs = list(got.people) if got else []
@@ -392,6 +396,28 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
         return parts
     _title_and_people(parts, main, spans, lenient_people, prefer)
     return parts
+
+
+# `Plenary Session, Chaired by Alex Bateman, Ju Ying Hall`: the chairs, then maybe the room
+_CHAIRED_BY = re.compile(r",?\s+[Cc]haired by\s+(?P<who>\S.*)$")
+_ROOM_NOUN = re.compile(r"\b(?:hall|room|rooms|auditorium|theat(?:re|er)|lounge|ballroom|salon|suite|foyer|"
+                        r"lobby|aula|building|centre|center)\b", re.IGNORECASE)
+
+
+def _chaired_by(main: str, fields: dict[str, str], rooms: frozenset[str]) -> str:
+    """`main` without a trailing `, Chaired by X` (whose people go to `fields` as the
+    chair, a last part naming a room as the room): the chairs are no title, nor its
+    speakers."""
+    m = _CHAIRED_BY.search(main)
+    if m is None or m.start() == 0:
+        return main
+    who = m.group("who").strip(" .;")
+    head, _, last = who.rpartition(", ")
+    if head and (last in rooms or _ROOM_NOUN.search(last)):
+        fields.setdefault("room", last)
+        who = head
+    fields["chair"] = (fields["chair"] + "; " + who) if "chair" in fields else who
+    return main[:m.start()]
 
 
 _PERSON_LABEL = re.compile(r"(?:speaker|presenter|speakers|presenters)$")
@@ -967,12 +993,41 @@ def _stop_split(left: str, right: str):
     Only names beyond doubt: several, or one closed by its own full stop, or one after
     a title of three words or more; what follows a stop is otherwise the title's own
     next sentence (`SS7: Locate. Track. Manipulate.`)."""
-    got = read_people(right) if not names_no_one_surely(right) else None
-    if got is None or not got.people or got.score < 0.99 or not all(name_like(p.name) for p in got.people):
-        return None
-    if len(got.people) == 1 and not right.endswith(".") and len(left.split()) < 3:
-        return None
+    got = names_only(right) if not names_no_one_surely(right) else None
+    if got is None:
+        return _stop_first_split(left, right, 0)
+    if len(got.people) == 1 and not right.endswith("."):
+        # `Dirk Tetzlaff and Sabine Glesner. Making MPI Intelligent`: a title may read as
+        # one name; a list of names before the stop is the authors
+        return None if len(left.split()) < 3 else _stop_first_split(left, right, 2) or (
+            _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop")
     return _STOP_BOUND - 1.0 + got.score, left, got.people, got.score, False, "stop"
+
+
+def _stop_first_split(left: str, right: str, least: int):
+    """`Ana Ruiz and Bo Chen. Title`: the names first, closed by a full stop, then the
+    title (a programme written as a citation with its authors in front).  Only names
+    beyond doubt on the left (`least` of them at the least), and a right side that is no
+    list of names itself."""
+    if len(left.split()) > 12 or left.endswith((".", "…")):
+        return None  # (`Deploy Kubernetes... From Kubernetes`: an ellipsis ends no names)
+    got = names_only(left, least)
+    if got is None or not least and names_only(right) is not None or _people_at_end(right):
+        return None
+    if len(got.people) == 1 and any(len(w) > 1 and w.isupper() for w in left.split()):
+        return None  # (`GNU Health. Incorporating …`: a name in capitals is a project's)
+    return _STOP_BOUND - 1.0 + got.score, right, got.people, got.score, False, "stop-first"
+
+
+def _people_at_end(text: str) -> bool:
+    """Whether `text` ends in its own people after a comma or a spaced dash: then the
+    full stop before it was inside the title (`GNU Health. Incorporating Digital Public
+    Goods (16), Luis Falcon`), not after its authors."""
+    for sep in (", ", " - ", " – ", " — "):
+        head, found, tail = text.rpartition(sep)
+        if found and head and names_only(tail) is not None:
+            return True
+    return False
 
 
 def _by_split(left: str, right: str):
@@ -1101,8 +1156,10 @@ def _title_like(text: str) -> bool:
 
 def clean_title(text: str) -> str:
     t = text.strip()
-    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise)
-    t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t) if t.endswith(")") and _only_link_labels(t) else t
+    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise; each
+    # link may have its own, `Metarouting (paper) (slides)`)
+    while t.endswith(")") and _only_link_labels(t):
+        t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
     return _trimmed_title(t)
 
 

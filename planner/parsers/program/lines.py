@@ -11,6 +11,7 @@ from .doc import Line
 from .people import People, long_name, name_like, org_like, read_people
 from .when import (
     _ZONE_AFTER,
+    DEADLINE,
     DayMark,
     TimeMark,
     _plausible_zone,
@@ -109,6 +110,8 @@ def label_line(text: str) -> tuple[str, str] | None:
     m = _BY_LINE.match(text.strip())
     if m and len(m.group("value")) < 300:
         label = m.group("label").lower()
+        if label == "chaired by":  # `Chaired by A, B (backup)`: the session's chairs, no speakers
+            return "chair", m.group("value").strip()
         return ("organized by" if label != "with" else "by"), m.group("value").strip()
     m = _LABEL_ALONE.match(text.strip().strip("[]"))
     if m:
@@ -310,6 +313,8 @@ def day_line(line: Line) -> DayMark | None:
         return None
     if d.last_day is not None and d.weekday is None:
         return None  # `LangDev Meetup 14-15 November 2023`: the event's dates, not a day
+    if rest and DEADLINE.search(rest):
+        return None  # `Registration deadline: 4 January 2020`: no day of the program
     limit = 8 if strong else 3
     if not strong and len(days) > 1 and any(m.ordinal for m in days) and d.ordinal is None:
         limit = 6  # `Main Conference Day One: Monday 24th`

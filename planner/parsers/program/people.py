@@ -725,6 +725,16 @@ def read_people(line: str, *, lenient: bool = False) -> People | None:
     return _read_people(line, lenient)
 
 
+def names_only(text: str, least: int = 1) -> People | None:
+    """The people of `text` when it is nothing but names, `least` of them or more (every
+    one reads as a name): the names of a citation, of a header over its title."""
+    got = read_people(text)
+    if got is None or len(got.people) < max(least, 1) or got.score < 0.99 \
+            or not all(name_like(p.name) for p in got.people):
+        return None
+    return got
+
+
 @lru_cache(maxsize=1 << 15)  # the reader asks about a line from several places
 def _read_people(line: str, lenient: bool) -> People | None:
     text = " ".join(line.split())

@@ -25,7 +25,7 @@ from .drafts import DayRef, Draft
 from .items import ItemParts, holds_for, page_split, plain_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
-from .people import People, Person, name_like, org_like, read_people
+from .people import People, Person, name_like, names_only, org_like, read_people
 from .tables import RowItem, read_table, role_of_header
 from .when import DayMark, TimeMark, find_days, find_times, first_time
 
@@ -643,10 +643,20 @@ class Reader:
         return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
+        names_over = rest.rstrip().endswith((":", "."))
         rest = rest.strip(" -–—:|")
         if not rest:
             draft.slot = True
             return
+        if names_over and not spans and not title_only:
+            found = _names_over_title(rest)
+            if found is not None:
+                # `9:30 – 10:15 Helen Gleeson:` (`12:30 -- 13:00 David Sabel.`) over the
+                # talk's title on the next line: the colon (the stop) hands the line over
+                # to the title, as a `Keynote:` label does
+                draft.title, draft.title_from_label, draft.people = rest.rstrip("."), True, found
+                draft.names_over = True
+                return
         parts = None
         if not spans and not title_only:
             # (a plain line is read by `plain_split`, as `split_item` would read it first,
@@ -1159,7 +1169,7 @@ class Reader:
         for r in recs:
             if r.kind == "skip":
                 d.used.add(r.line.no)
-        by_label = bool(d.title and d.people and label_kind(d.title) is not None)
+        by_label = bool(d.title and d.people and (d.names_over or label_kind(d.title) is not None))
         if by_label:
             # `Invited Talk by X` over the talk's title, which may read as a name
             # (`Scene Graphs Revisited`): the line under the label is the title
@@ -1966,3 +1976,13 @@ def _title_comma_room(text: str, room: str | None) -> tuple[str, str | None]:
             or tail[0].islower() or tail.endswith(("?", ".", "!")):
         return text, room
     return head.strip(), tail
+
+
+def _names_over_title(text: str) -> list[Person] | None:
+    """The people of a header that is nothing but names ending in a colon or a full stop
+    (`Helen Gleeson:`, `A, B and C.`), whose talk's title is on the line under it; None
+    for anything else (`Registration:`, `Session 1:`, `Keynote:`)."""
+    if len(text) > 200 or label_kind(text) is not None:
+        return None
+    found = names_only(text)
+    return list(found.people) if found is not None else None

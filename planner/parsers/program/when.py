@@ -47,10 +47,12 @@ _TIME_RE = re.compile(
     r"von|ab|bis|de|desde|hasta)\s+)?"
     + _CLOCK.format(n="a")
     + r"(?:" + _RANGE_SEP + _CLOCK.format(n="b") + r")?"
-    # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there)
+    # (a clock glued to a capitalised word, `11.30-11.50Position Paper`, still ends there,
+    # as it does before a word in capitals or a one-letter word: `11h50NESSy: a new …`,
+    # `15h10XML to …`, `16h30A Flexible …`)
     # (and a meridiem may be followed by a colon, `8:55 AM:  Title`, so may a clock before
     # a blank, `9:30 to 11:00: Title`; `10:30:45` is no clock)
-    r"(?!(?!(?<=\d)(?-i:[A-Z][a-z]))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
+    r"(?!(?!(?<=\d)(?-i:[A-Z](?:[a-z]|[A-Z]{1,5}[a-z]?\b|\s)))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
