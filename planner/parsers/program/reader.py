@@ -1617,8 +1617,15 @@ def _title_first_ends(lines: list[Line]) -> tuple[dict[int, bool], dict[int, Lin
             paras.setdefault(ln.para, []).append(ln)
     ends: dict[int, bool] = {}
     more: dict[int, Line] = {}
+    prev: list[Line] = []
     for group in paras.values():
+        last, prev = prev, group
         if len(group) < 2 or _when_only(group[-1]) is None:
+            continue
+        if group[0].bullet and last and last[0].bullet and _when_only(last[-1]) is None:
+            # `• Bo Chen (ETH), Rivers and towns` / `15.00-16.15` closing a list whose
+            # items before it hold no time: the next entry's time, run on into the
+            # last item (a list written title then time times each of its items)
             continue
         k = len(group) - 1
         while k > 1 and _when_only(group[k - 1]) is not None:
