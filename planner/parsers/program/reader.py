@@ -18,7 +18,7 @@ from datetime import time
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
 from .announce import announced
-from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
+from .body import Item, _column_names, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
@@ -1630,6 +1630,8 @@ def _title_first_ends(lines: list[Line]) -> tuple[dict[int, bool], dict[int, Lin
         k = len(group) - 1
         while k > 1 and _when_only(group[k - 1]) is not None:
             k -= 1
+        if k == 1 and _column_names(group[0].text):
+            continue  # `Time Event` over `11.00-12.30`: a pasted table's header row, no title
         if all(header_of(ln) is None and day_line(ln) is None for ln in group[:k]):
             ends[group[k].no] = k == 1
             more.update((ln.no, group[k - 1]) for ln in group[k + 1:])
