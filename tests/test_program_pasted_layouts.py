@@ -42,3 +42,27 @@ def test_a_pasted_header_row_over_a_time_alone_is_no_title():
     assert [(e["title"], e["start"]) for e in entries(sch) if e["start"]] == [
         ("Morning workshop on archives", "11:00"), ("Lunch", "12:30"),
         ("Breakfast", "09:30"), ("Closing panel", "10:00")]
+
+
+def test_papers_written_person_first_with_the_place_in_parentheses():
+    # `• Name (Aff), Title` under a panel: the person and her place, then the title (a
+    # colon in the title is no end of the people; a long title is no abstract)
+    sch = read(
+        "Thursday 13 June 2024\n\n"
+        "15.00-16.15\n\n"
+        "Panel 2 New Voices\n\n"
+        "  • Cy Young (Derby), Who Will Stand Here: How shared practices and public history "
+        "are creating new ways of remembering hidden lives\n"
+        "  • Dee Park (UCL), Rivers and towns in the north\n"
+        "  • Eve Stone (York), Songs of the harbour: a case study\n")
+    e = titled(sch, "Rivers and towns in the north")
+    assert (e["people"], e["affs"]) == (["Dee Park"], ["UCL"])
+    assert titled(sch, "Songs of the harbour: a case study")["people"] == ["Eve Stone"]
+    long = "Who Will Stand Here: How shared practices and public history are creating new ways of remembering hidden lives"
+    assert titled(sch, long)["people"] == ["Cy Young"]
+
+
+def test_a_list_of_people_with_places_stays_people():
+    # `Ana Ruiz (MIT), Bo Chen (ETH)` after a title: two people, not a person and a title
+    sch = read("## Monday, March 8, 2021\n\n- 10:00 - 10:30 Bridges Revisited, Ana Ruiz (MIT), Bo Chen (ETH)\n")
+    assert titled(sch, "Bridges Revisited")["people"] == ["Ana Ruiz", "Bo Chen"]
