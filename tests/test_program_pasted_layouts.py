@@ -66,3 +66,15 @@ def test_a_list_of_people_with_places_stays_people():
     # `Ana Ruiz (MIT), Bo Chen (ETH)` after a title: two people, not a person and a title
     sch = read("## Monday, March 8, 2021\n\n- 10:00 - 10:30 Bridges Revisited, Ana Ruiz (MIT), Bo Chen (ETH)\n")
     assert titled(sch, "Bridges Revisited")["people"] == ["Ana Ruiz", "Bo Chen"]
+
+
+def test_the_date_in_a_pages_front_matter_title():
+    # a Jekyll page whose only date is in its front matter's title: the table's times
+    # are on that day, not today
+    sch = read(
+        '---\ntitle: "Schedule - March 9th 2022"\n---\n\n'
+        "| Time | Track 1 | Track 2 |\n|---|---|---|\n"
+        "| **09:00-10:00** | Ana Ruiz: Threat Hunting | Bo Chen: Cloud Logs |\n"
+        "| **10:00-10:30** | - | Closing |\n", "schedule.md")
+    e = titled(sch, "Closing")
+    assert (str(e["date"]), e["start"]) == ("2022-03-09", "10:00")

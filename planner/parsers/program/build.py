@@ -171,10 +171,12 @@ class Builder:
         return self._evidence
 
     def _evidence_texts(self, limit: int) -> list[str]:
-        """Every line's text, the page facts, then links and table cells, in that order;
+        """Every line's text, the page facts and title, then links and table cells, in that order;
         the first `limit` of them."""
         out = list(map(_TEXT, self.doc.lines))
         out += [m for _, m in self.doc.meta]
+        if self.doc.title:
+            out.append(self.doc.title)  # `title: "Schedule - October 14th 2023"` in front matter
         for ln in self.doc.lines:
             if len(out) >= limit:
                 break
