@@ -78,3 +78,17 @@ def test_the_date_in_a_pages_front_matter_title():
         "| **10:00-10:30** | - | Closing |\n", "schedule.md")
     e = titled(sch, "Closing")
     assert (str(e["date"]), e["start"]) == ("2022-03-09", "10:00")
+
+
+def test_a_short_title_run_on_into_a_sentence_about_it():
+    # `• 10 - 10:30am. People arrive. Coffee will be served`: the title ends where the
+    # sentence about it starts (a full stop or a dash); a title after a kind and a dash
+    # stays whole
+    sch = read(
+        "Saturday, May 3, 2025\n\n"
+        "  • 10 - 10:30am. People arrive. Coffee will be served (if we have money for it!)\n"
+        "  • 10:30 - 10:45am. Introductions - We'll go around the room and all introduce ourselves.\n"
+        "  • 10:45 - 11:15am - Keynote - This Is Not a Drill: Lessons We Have Learned\n"
+        "  • 11:15 - 12:00pm - First Sessions\n")
+    assert [e["title"] for e in entries(sch)] == [
+        "People arrive", "Introductions", "This Is Not a Drill: Lessons We Have Learned", "First Sessions"]

@@ -25,6 +25,7 @@ from .drafts import DayRef, Draft
 from .items import ItemParts, _plain_item, holds_for, page_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
+from .lines import title_then_description
 from .people import People, Person, name_like, org_like, read_people
 from .tables import RowItem, read_table, role_of_header
 from .when import DayMark, TimeMark, find_days, find_times, first_time
@@ -654,6 +655,11 @@ class Reader:
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
+        if not title_only and not parts.people and parts.title and len(parts.title) > 30:
+            said = title_then_description(parts.title)
+            if said is not None:
+                draft.title = said[0]
+                draft.abstract.append(said[1])
         # (the lists of `parts` are its own, made for this line: taken, not copied)
         draft.people = parts.people if parts.people_score >= 0.99 or parts.by_label else []
         if not draft.people and parts.people and parts.people_score >= 0.5:
