@@ -92,3 +92,21 @@ def test_a_short_title_run_on_into_a_sentence_about_it():
         "  • 11:15 - 12:00pm - First Sessions\n")
     assert [e["title"] for e in entries(sch)] == [
         "People arrive", "Introductions", "This Is Not a Drill: Lessons We Have Learned", "First Sessions"]
+
+
+def test_a_morning_after_an_evening_on_a_24_hour_page_without_day_headings():
+    # `15.00 – 19.00`, `19.00 – 20.00`, then `9.00 – 12.00` (the next morning; the page
+    # names no days): a page that writes the 24-hour clock and no am or pm anywhere
+    # means 9:00, not 21:00
+    sch = read(
+        "15.00 – 19.00  REGISTRATION\n\n"
+        "19.00 – 20.00  WELCOME DRINK\n\n"
+        "9.00 – 12.00  Design of Data Warehouses\n\n"
+        "12.30 – 13.30  LUNCH\n")
+    e = titled(sch, "Design of Data Warehouses")
+    assert (e["start"], e["end"]) == ("09:00", "12:00")
+
+
+def test_an_afternoon_after_noon_on_a_12_hour_page_stays_afternoon():
+    sch = read("9:00 Welcome\n\n11:30 Keynote talk\n\n2:15 Closing panel\n\n3:00 pm Drinks\n")
+    assert titled(sch, "Closing panel")["start"] == "14:15"

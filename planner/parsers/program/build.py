@@ -39,6 +39,8 @@ _ALLDAY = (time(9, 0), time(17, 0))
 # `will be held on`, `takes place on`, `is scheduled on`: the day an event is on, in prose
 _HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?)\s+on\s+", re.I)
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
+# am or pm after a clock or an hour (`9am`, `2.30 p.m.`), or noon: a 12-hour page
+_MERIDIEM = re.compile(r"\d\s*[ap]\.?\s?m\b|\bnoon\b", re.IGNORECASE)
 
 
 def may_hold_year(text: str) -> bool:
@@ -507,7 +509,8 @@ class Builder:
                     continue
                 hour = start.hour
                 if (d.bare or twelve) and last is not None and hour < 12 and \
-                        hour + 12 <= 23 and hour * 60 + start.minute < last - 60:
+                        hour + 12 <= 23 and hour * 60 + start.minute < last - 60 \
+                        and (twelve or not self._day_of_24_hours()):
                     d.start = start = time(hour + 12, start.minute)
                     if d.end is not None and d.end.hour < 12 and d.end < start:
                         d.end = time(d.end.hour + 12, d.end.minute)
@@ -525,6 +528,18 @@ class Builder:
                         and end.hour + 12 >= start.hour:
                     d.end = time(end.hour + 12, end.minute)
                 last = start.hour * 60 + start.minute
+
+    def _day_of_24_hours(self) -> bool:
+        """Whether the page writes the 24-hour clock: clocks past 12:59 and no am or pm
+        anywhere.  Then a bare `9.00` after `19.00 – 20.00 WELCOME DRINK` is the next
+        morning's (a page with no day headings), not 21:00.  Asked only when a bare
+        clock goes back in a day, and worked out once."""
+        cached = getattr(self, "_h24", None)
+        if cached is None:
+            texts = [ln.text for ln in self.doc.lines if ln.cells is None]
+            texts += [c.text for ln in self.doc.lines if ln.cells for c in ln.cells]
+            cached = self._h24 = not any(_MERIDIEM.search(t) for t in texts)
+        return cached
 
     def _models(self, dates: dict[int, date], conf_key: str) -> tuple[list[Session], list[Talk]]:
         """The sessions (their talks in them) and the unscheduled talks, each model made
