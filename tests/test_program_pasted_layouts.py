@@ -110,3 +110,15 @@ def test_a_morning_after_an_evening_on_a_24_hour_page_without_day_headings():
 def test_an_afternoon_after_noon_on_a_12_hour_page_stays_afternoon():
     sch = read("9:00 Welcome\n\n11:30 Keynote talk\n\n2:15 Closing panel\n\n3:00 pm Drinks\n")
     assert titled(sch, "Closing panel")["start"] == "14:15"
+
+
+def test_the_day_a_sentence_says_the_workshop_is_on():
+    # `The … Workshop is on Tuesday, December 14th` over a table of times with no day, the
+    # year from the page's `NeurIPS 2021`; a deadline `is on` another day is no day of it
+    sch = read(
+        "# NeurIPS 2021 Workshop on Rivers\n\n"
+        "The submission deadline is on Friday, October 1st.\n\n"
+        "The NeurIPS 2021 Rivers Workshop is on Tuesday, December 14th, in New York.\n\n"
+        "| Time | Event |\n|---|---|\n| 8:00am | Welcome |\n| 8:20am | Culturing Rivers |\n", "schedule.md")
+    e = titled(sch, "Welcome")
+    assert (str(e["date"]), e["start"]) == ("2021-12-14", "08:00")

@@ -36,8 +36,10 @@ from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 _ALLDAY = (time(9, 0), time(17, 0))
 # What a date with a year needs (see `when.find_days`): a year of the years it reads
 # (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
-# `will be held on`, `takes place on`, `is scheduled on`: the day an event is on, in prose
-_HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?)\s+on\s+", re.I)
+# `will be held on`, `takes place on`, `is scheduled on`, `The … Workshop is on`: the day
+# an event is on, in prose
+_HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?|is|will be)\s+on\s+",
+                      re.I)
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
 # am or pm after a clock or an hour (`9am`, `2.30 p.m.`), or noon: a 12-hour page
 _MERIDIEM = re.compile(r"\d\s*[ap]\.?\s?m\b|\bnoon\b", re.IGNORECASE)
@@ -287,8 +289,9 @@ class Builder:
         for ln in self.doc.lines:
             m = _HELD_ON.search(ln.text) if ln.cells is None and " on " in ln.text else None
             day = next(iter(find_days(ln.text[m.end():m.end() + 40])), None) if m else None
-            if day is None or day.begin != 0 or day.month is None or day.day is None:
-                continue
+            if day is None or day.begin != 0 or day.month is None or day.day is None \
+                    or _ANY_DEADLINE.found(ln.text):
+                continue  # (`The deadline is on May 5` is no day of the program)
             votes = self._year_evidence()
             year = day.year or (votes.most_common(1)[0][0] if votes else None)
             if year is not None:
