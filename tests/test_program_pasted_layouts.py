@@ -122,3 +122,22 @@ def test_the_day_a_sentence_says_the_workshop_is_on():
         "| Time | Event |\n|---|---|\n| 8:00am | Welcome |\n| 8:20am | Culturing Rivers |\n", "schedule.md")
     e = titled(sch, "Welcome")
     assert (str(e["date"]), e["start"]) == ("2021-12-14", "08:00")
+
+
+def test_parallel_sessions_as_deeper_headings_under_a_slot_heading():
+    # `### Session 1 / 11 AM` over `#### Session 1a: …` (a venue and chair line under it)
+    # and its list, then `#### Session 1b: …` and its list: the sessions share the slot,
+    # each with its papers; the slot's heading is no entry of its own
+    sch = read(
+        "## Wednesday, September 27, 2017\n\n"
+        "### Session 1 / 11 AM\n\n"
+        "#### Session 1a: Perception\n\n##### Venue: Hall 21\n\n"
+        "- I Smell Creativity\n  Ana Ruiz, Bo Chen\n- Night Mode, Dark Thoughts\n  Cy Young\n\n"
+        "#### Session 1b: Adoption\n\n##### Venue: Hall 22\n\n"
+        "- Adoption of UX Evaluation\n  Eve Stone\n- Learning Across Institutions\n  Dee Park\n",
+        "program.md")
+    got = [(e["title"], e["start"]) for e in entries(sch)]
+    assert ("Session 1a: Perception", "11:00") in got and ("Session 1b: Adoption", "11:00") in got
+    assert "Session 1" not in [t for t, _ in got]
+    e = titled(sch, "Adoption of UX Evaluation")
+    assert e["people"] == ["Eve Stone"] and e["session"] == "Session 1b: Adoption"

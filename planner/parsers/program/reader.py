@@ -1106,7 +1106,12 @@ class Reader:
         if not lines:
             _label_names_speaker(d)
             return
-        if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+        if (d.slot and d.title is None or d.level and d.is_session) and not d.children \
+                and self._parallel_sessions(d, lines):
+            if d.title is not None:
+                # `### Session 1 / 11 AM` over `#### Session 1a: …` and `#### Session 1b: …`:
+                # the heading names the slot the sessions share, no entry of its own
+                d.title, d.slot = None, True
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
@@ -1238,7 +1243,13 @@ class Reader:
         def head(k: int) -> bool:
             ln = lines[k]
             set_apart = _strong(ln) == "bold" or bool(ln.heading and slot.level and ln.heading > slot.level)
-            return set_apart and not ln.bullet and k + 1 < len(lines) and lines[k + 1].bullet
+            if not set_apart or ln.bullet or ln.heading and label_line(ln.text) is not None:
+                return False
+            k += 1
+            while k < len(lines) and not lines[k].bullet and lines[k].heading > ln.heading \
+                    and label_line(lines[k].text) is not None:
+                k += 1  # (`##### Venue: Hall 21 Session Chair: X` between a session and its list)
+            return k < len(lines) and lines[k].bullet
 
         heads = [k for k in range(len(lines)) if head(k)]
         if len(heads) < 2 or heads[0] != 0:
