@@ -141,3 +141,18 @@ def test_parallel_sessions_as_deeper_headings_under_a_slot_heading():
     assert "Session 1" not in [t for t, _ in got]
     e = titled(sch, "Adoption of UX Evaluation")
     assert e["people"] == ["Eve Stone"] and e["session"] == "Session 1b: Adoption"
+
+
+def test_a_duration_column_pasted_a_row_a_line():
+    # `Start Time Duration (mins) Topic` over `9:20 40 Examples of …`: the number after
+    # the start is the entry's length in minutes, no part of its title
+    sch = read(
+        "Start Time Duration (mins) Topic\n"
+        "9:00 20 Welcome\n"
+        "9:20 40 Examples of future large databases\n"
+        "10:00 20   coffee break\n"
+        "10:20 10 Closing words\n")
+    e = titled(sch, "Examples of future large databases")
+    assert (e["start"], e["end"]) == ("09:20", "10:00")
+    assert [x["title"] for x in entries(sch)] == [
+        "Welcome", "Examples of future large databases", "coffee break", "Closing words"]

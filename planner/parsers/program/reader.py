@@ -172,6 +172,7 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        self._durations: bool | None = None  # the page has a duration column (asked lazily)
         # a timed line's text -> its split as `prepare` made it, where reading it again
         # would give the same (see items.holds_for): each such line is split once
         self._page_splits: dict[str, ItemParts] = {}
@@ -443,6 +444,12 @@ class Reader:
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
         rest = h.rest
+        minutes = None
+        if rest[:1].isdigit() and h.position == "lead" and t.end is None and not ln.spans:
+            m = _MINUTES_LEAD.match(rest)
+            if m is not None and self._duration_column():
+                # `9:20  40  Dirk Duellmann (LHC)` under `Start Time  Duration (mins)  Speaker`
+                minutes, rest = int(m.group(1)), rest[m.end():]
         if h.position == "tail" and self.tail_rooms:
             rest, tail_room = _without_tail_room(rest, self.tail_rooms)
             room = room or tail_room
@@ -487,6 +494,9 @@ class Reader:
                 self.set_day(h.day, ln.no)
         draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=ln.heading, column=column, zone=t.zone, room=room)
+        if minutes is not None and t.start is not None:
+            end = t.start.hour * 60 + t.start.minute + minutes
+            draft.end = time(end // 60, end % 60) if end < 24 * 60 else None
         draft.day = self.day
         draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
@@ -515,6 +525,16 @@ class Reader:
         draft.body_para = ln.para
         self.place(draft)
         return draft
+
+    def _duration_column(self) -> bool:
+        """Whether the page's table, pasted a row a line, has a duration column: a header
+        line naming one (`Start Time Duration (mins) Speaker`) among its first lines.
+        Asked only of a time line whose text opens with a number; worked out once."""
+        if self._durations is None:
+            self._durations = any(
+                ln.cells is None and len(ln.text) < 80 and _DURATION_HEADER.search(ln.text)
+                and not any(c.isdigit() for c in ln.text) for ln in self.doc.lines[:80])
+        return self._durations
 
     def _title_above(self, ln: Line, layout: bool = False) -> Line | None:
         """The untimed line right above `ln` (no blank line between), taken from the
@@ -1473,6 +1493,9 @@ def _mark_key(m: DayMark) -> tuple:
 DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
+# A number of minutes after the start, in a duration column: `40  Dirk Duellmann`
+_MINUTES_LEAD = re.compile(r"^(\d{1,3})\s+(?=\S)")
+_DURATION_HEADER = re.compile(r"\b(?:start|time)\b.*\bduration\b", re.IGNORECASE)
 _SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
 _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
