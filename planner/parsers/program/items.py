@@ -576,6 +576,9 @@ def _person_then_title(text: str):
     people (`Ana Ruiz (MIT), Bo Chen (ETH)` is a list of two).  Without this the comma
     after the parenthesis is read as more of the place, or a colon in the title as the
     end of the people."""
+    k = text.find("(")
+    if k < 3 or not text[k + 1:k + 2].isalpha():
+        return None  # (`Title (12), Name`: a number in the parenthesis, as on most such lines)
     m = _PERSON_PAREN_LEAD.match(text)
     if m is None:
         return None
