@@ -300,6 +300,13 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             if parts is not None:
                 out.append(Rec(ln, "title", strong=strong, parts=parts, paired=True))
                 continue
+        if lead is None and "), " in text[:90] and len(text) < 500 and is_prose(text):
+            # `Ana Ruiz (MIT), Who Will Stand Here: how practices are creating …`: a
+            # paper written person first, long by its title, no abstract
+            parts = split_item(text, ln.spans, labels=labels, rooms=rooms)
+            if parts.sep == "comma-first":
+                out.append(Rec(ln, "title", strong=strong, parts=parts))
+                continue
         if is_prose(text) and lead is None and not (len(text) < 2500 and is_people_line(text)):
             out.append(Rec(ln, "prose", strong=strong))
             continue

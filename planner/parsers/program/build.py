@@ -36,9 +36,13 @@ from .when import DEADLINE, DayMark, find_days, years_in, years_in_links
 _ALLDAY = (time(9, 0), time(17, 0))
 # What a date with a year needs (see `when.find_days`): a year of the years it reads
 # (1990-2099, also in `2020-10-15`) or a numeric date (`3.12.18`, `23/04/2024`).
-# `will be held on`, `takes place on`, `is scheduled on`: the day an event is on, in prose
-_HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?)\s+on\s+", re.I)
+# `will be held on`, `takes place on`, `is scheduled on`, `The … Workshop is on`: the day
+# an event is on, in prose
+_HELD_ON = re.compile(r"\b(?:held|takes? place|taking place|scheduled|happens?|is|will be)\s+on\s+",
+                      re.I)
 _YEARISH = re.compile(r"(?:19|20)\d\d|\d[./]\d{1,2}[./]\d")
+# am or pm after a clock or an hour (`9am`, `2.30 p.m.`), or noon: a 12-hour page
+_MERIDIEM = re.compile(r"\d\s*[ap]\.?\s?m\b|\bnoon\b", re.IGNORECASE)
 
 
 def may_hold_year(text: str) -> bool:
@@ -171,10 +175,12 @@ class Builder:
         return self._evidence
 
     def _evidence_texts(self, limit: int) -> list[str]:
-        """Every line's text, the page facts, then links and table cells, in that order;
+        """Every line's text, the page facts and title, then links and table cells, in that order;
         the first `limit` of them."""
         out = list(map(_TEXT, self.doc.lines))
         out += [m for _, m in self.doc.meta]
+        if self.doc.title:
+            out.append(self.doc.title)  # `title: "Schedule - October 14th 2023"` in front matter
         for ln in self.doc.lines:
             if len(out) >= limit:
                 break
@@ -283,8 +289,9 @@ class Builder:
         for ln in self.doc.lines:
             m = _HELD_ON.search(ln.text) if ln.cells is None and " on " in ln.text else None
             day = next(iter(find_days(ln.text[m.end():m.end() + 40])), None) if m else None
-            if day is None or day.begin != 0 or day.month is None or day.day is None:
-                continue
+            if day is None or day.begin != 0 or day.month is None or day.day is None \
+                    or _ANY_DEADLINE.found(ln.text):
+                continue  # (`The deadline is on May 5` is no day of the program)
             votes = self._year_evidence()
             year = day.year or (votes.most_common(1)[0][0] if votes else None)
             if year is not None:
@@ -505,7 +512,8 @@ class Builder:
                     continue
                 hour = start.hour
                 if (d.bare or twelve) and last is not None and hour < 12 and \
-                        hour + 12 <= 23 and hour * 60 + start.minute < last - 60:
+                        hour + 12 <= 23 and hour * 60 + start.minute < last - 60 \
+                        and (twelve or not self._day_of_24_hours()):
                     d.start = start = time(hour + 12, start.minute)
                     if d.end is not None and d.end.hour < 12 and d.end < start:
                         d.end = time(d.end.hour + 12, d.end.minute)
@@ -523,6 +531,18 @@ class Builder:
                         and end.hour + 12 >= start.hour:
                     d.end = time(end.hour + 12, end.minute)
                 last = start.hour * 60 + start.minute
+
+    def _day_of_24_hours(self) -> bool:
+        """Whether the page writes the 24-hour clock: clocks past 12:59 and no am or pm
+        anywhere.  Then a bare `9.00` after `19.00 – 20.00 WELCOME DRINK` is the next
+        morning's (a page with no day headings), not 21:00.  Asked only when a bare
+        clock goes back in a day, and worked out once."""
+        cached = getattr(self, "_h24", None)
+        if cached is None:
+            texts = [ln.text for ln in self.doc.lines if ln.cells is None]
+            texts += [c.text for ln in self.doc.lines if ln.cells for c in ln.cells]
+            cached = self._h24 = not any(_MERIDIEM.search(t) for t in texts)
+        return cached
 
     def _models(self, dates: dict[int, date], conf_key: str) -> tuple[list[Session], list[Talk]]:
         """The sessions (their talks in them) and the unscheduled talks, each model made

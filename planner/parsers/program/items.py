@@ -292,7 +292,8 @@ def plain_split(text: str, lenient: bool, prefer: str | None,
         return None
     if "haired by" in t:  # (`Plenary Session, Chaired by X`: the chairs, see `_chaired_by`)
         return None
-    best = _best_split(t, lenient, prefer) or _names_after_title(t)
+    best = ("), " in t and _person_then_title(t)) or _best_split(t, lenient, prefer) \
+        or _names_after_title(t)
     if best is None:
         return clean_title(t), (), 0.0, False, None
     return clean_title(best[0]), best[1], best[2], best[3], best[4]
@@ -592,13 +593,44 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     if m and m.start() > 0:  # `Break 1 (15min lightning talks + break)`: a note, not title
         parts.notes.append(m.group(1))
         text = text[:m.start()]
-    best = _best_split(text, lenient, prefer) or _names_after_title(text)
+    best = ("), " in text and _person_then_title(text)) or _best_split(text, lenient, prefer) \
+        or _names_after_title(text)
     if best is None:
         parts.title = clean_title(text)
         return
     title, people, score, by, sep = best
     parts.title = clean_title(title)
     parts.people, parts.people_score, parts.by_label, parts.sep = list(people), score, by, sep
+
+
+# `Ana Ruiz (MIT), ` opening a line: one person, her place in parentheses, a comma.
+_PERSON_PAREN_LEAD = re.compile(r"^((?:Dr\.?\s+|Prof\.?\s+)?[A-Z][\w'’.\-]+(?:\s+[\w'’.\-]+){1,3}"
+                                r"\s*\([^()]{2,60}\)),\s+(?=\S)")
+
+
+def _person_then_title(text: str):
+    """(title, people, score, by-label, separator) for `Ana Ruiz (MIT), A History of
+    Bridges: the Long View`, a paper in a panel's list written person first; None for
+    any other line.  The person is one name with its place in parentheses, which a
+    title seldom opens with; what follows the comma is the title when it reads as no
+    people (`Ana Ruiz (MIT), Bo Chen (ETH)` is a list of two).  Without this the comma
+    after the parenthesis is read as more of the place, or a colon in the title as the
+    end of the people."""
+    k = text.find("(")
+    if k < 3 or not text[k + 1:k + 2].isalpha():
+        return None  # (`Title (12), Name`: a number in the parenthesis, as on most such lines)
+    m = _PERSON_PAREN_LEAD.match(text)
+    if m is None:
+        return None
+    left, right = m.group(1), text[m.end():].strip()
+    who = read_people(left)
+    if who is None or len(who.people) != 1 or who.score < 0.99 or not name_like(who.people[0].name) \
+            or not who.people[0].affiliation or len(right.split()) < 3:
+        return None
+    other = read_people(right)
+    if other is not None and other.score >= 0.99 and all(name_like(p.name) for p in other.people):
+        return None
+    return right, who.people, who.score, False, "comma-first"
 
 
 def _quoted_in_note(text: str, at: int) -> bool:

@@ -141,6 +141,31 @@ def is_prose(text: str) -> bool:
     return False
 
 
+# Where a short title may end and a sentence about it begin: a full stop (not an
+# initial's or an honorific's) or a dash between blanks.
+_DESCRIPTION_START = re.compile(r"(?<![\s.][A-Z])(?<!\bDr)(?<!\bSt)(?<!\bvs)\.\s+(?=[A-Z])|\s[-–—]\s+(?=[A-Z])")
+
+
+def title_then_description(text: str) -> tuple[str, str] | None:
+    """(title, description) for a timed line that runs a short title on into a sentence
+    about it: `People arrive. Coffee will be served (if we have money for it!)`,
+    `Introductions - We'll go around the room and introduce ourselves, …`; None for any
+    other text.  The title is six words at most; the rest is a sentence, not a title
+    after a kind (`Keynote - This Is Not a Drill`): mostly lower-case words, a verb of
+    `_VERBS` among four words or more, or twelve words."""
+    m = _DESCRIPTION_START.search(text)
+    if m is None:
+        return None
+    title, rest = text[:m.start()].strip(), text[m.end():].strip()
+    n = words(rest)
+    if not title or words(title) > 6 or n < 4 or not (n >= 12 or _VERBS.search(rest)):
+        return None
+    later = rest.split()[1:]
+    if sum(w[:1].isupper() for w in later) > 0.3 * len(later):
+        return None
+    return title, rest
+
+
 def header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
     """The time that makes `line` an entry's header (see `_header_of`), worked out once
     per line: the reader asks while preparing and again while reading."""

@@ -18,13 +18,14 @@ from datetime import time
 from ...diagnostics import DiagnosticSink
 from ...model import SessionKind
 from .announce import announced
-from .body import Item, _strong, classify, group, host_under_title, own_part, read_item, role_heading
+from .body import Item, _column_names, _strong, classify, group, host_under_title, own_part, read_item, role_heading
 from .dated import dated_entry
 from .doc import Doc, Line, Span
 from .drafts import DayRef, Draft
 from .items import ItemParts, holds_for, page_split, plain_split, plain_title, split_item, title_parts
 from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
+from .lines import title_then_description
 from .people import People, Person, name_like, names_only, org_like, read_people
 from .tables import RowItem, read_table, role_of_header
 from .when import DayMark, TimeMark, find_days, find_times, first_time
@@ -171,6 +172,7 @@ class Reader:
         self.last_row_items: list[Draft] = []
         self.tail_rooms: set[str] = set()
         self.title_first_ends: dict[int, bool] = {}
+        self._durations: bool | None = None  # the page has a duration column (asked lazily)
         # a timed line's text -> its split as `prepare` made it, where reading it again
         # would give the same (see items.holds_for): each such line is split once
         self._page_splits: dict[str, ItemParts] = {}
@@ -448,6 +450,12 @@ class Reader:
     def open_header(self, ln: Line, h, *, column: int | None = None, room: str | None = None) -> Draft:
         t = h.time
         rest = h.rest
+        minutes = None
+        if rest[:1].isdigit() and h.position == "lead" and t.end is None and not ln.spans:
+            m = _MINUTES_LEAD.match(rest)
+            if m is not None and self._duration_column():
+                # `9:20  40  Dirk Duellmann (LHC)` under `Start Time  Duration (mins)  Speaker`
+                minutes, rest = int(m.group(1)), rest[m.end():]
         if h.position == "tail" and self.tail_rooms:
             rest, tail_room = _without_tail_room(rest, self.tail_rooms)
             room = room or tail_room
@@ -492,6 +500,9 @@ class Reader:
                 self.set_day(h.day, ln.no)
         draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=ln.heading, column=column, zone=t.zone, room=room)
+        if minutes is not None and t.start is not None:
+            end = t.start.hour * 60 + t.start.minute + minutes
+            draft.end = time(end // 60, end % 60) if end < 24 * 60 else None
         draft.day = self.day
         draft.day_on_line = h.day is not None
         draft.used.add(ln.no)
@@ -520,6 +531,16 @@ class Reader:
         draft.body_para = ln.para
         self.place(draft)
         return draft
+
+    def _duration_column(self) -> bool:
+        """Whether the page's table, pasted a row a line, has a duration column: a header
+        line naming one (`Start Time Duration (mins) Speaker`) among its first lines.
+        Asked only of a time line whose text opens with a number; worked out once."""
+        if self._durations is None:
+            self._durations = any(
+                ln.cells is None and len(ln.text) < 80 and _DURATION_HEADER.search(ln.text)
+                and not any(c.isdigit() for c in ln.text) for ln in self.doc.lines[:80])
+        return self._durations
 
     def _title_above(self, ln: Line, layout: bool = False) -> Line | None:
         """The untimed line right above `ln` (no blank line between), taken from the
@@ -681,6 +702,11 @@ class Reader:
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
+        if not title_only and not parts.people and parts.title and len(parts.title) > 30:
+            said = title_then_description(parts.title)
+            if said is not None:
+                draft.title = said[0]
+                draft.abstract.append(said[1])
         # (the lists of `parts` are its own, made for this line: taken, not copied)
         draft.people = parts.people if parts.people_score >= 0.99 or parts.by_label else []
         if not draft.people and parts.people and parts.people_score >= 0.5:
@@ -1156,7 +1182,12 @@ class Reader:
         if not lines:
             _label_names_speaker(d)
             return
-        if d.slot and d.title is None and not d.children and self._parallel_sessions(d, lines):
+        if (d.slot and d.title is None or d.level and d.is_session) and not d.children \
+                and self._parallel_sessions(d, lines):
+            if d.title is not None:
+                # `### Session 1 / 11 AM` over `#### Session 1a: …` and `#### Session 1b: …`:
+                # the heading names the slot the sessions share, no entry of its own
+                d.title, d.slot = None, True
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
@@ -1288,7 +1319,13 @@ class Reader:
         def head(k: int) -> bool:
             ln = lines[k]
             set_apart = _strong(ln) == "bold" or bool(ln.heading and slot.level and ln.heading > slot.level)
-            return set_apart and not ln.bullet and k + 1 < len(lines) and lines[k + 1].bullet
+            if not set_apart or ln.bullet or ln.heading and label_line(ln.text) is not None:
+                return False
+            k += 1
+            while k < len(lines) and not lines[k].bullet and lines[k].heading > ln.heading \
+                    and label_line(lines[k].text) is not None:
+                k += 1  # (`##### Venue: Hall 21 Session Chair: X` between a session and its list)
+            return k < len(lines) and lines[k].bullet
 
         heads = [k for k in range(len(lines)) if head(k)]
         if len(heads) < 2 or heads[0] != 0:
@@ -1512,6 +1549,9 @@ def _mark_key(m: DayMark) -> tuple:
 DayMark.key = _mark_key  # type: ignore[attr-defined]
 
 
+# A number of minutes after the start, in a duration column: `40  Dirk Duellmann`
+_MINUTES_LEAD = re.compile(r"^(\d{1,3})\s+(?=\S)")
+_DURATION_HEADER = re.compile(r"\b(?:start|time)\b.*\bduration\b", re.IGNORECASE)
 _SESSION_TITLE = re.compile(r"^(?:research |paper |technical )?(?:session|section|track)\b", re.I)
 _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
@@ -1689,12 +1729,21 @@ def _title_first_ends(lines: list[Line]) -> tuple[dict[int, bool], dict[int, Lin
             paras.setdefault(ln.para, []).append(ln)
     ends: dict[int, bool] = {}
     more: dict[int, Line] = {}
+    prev: list[Line] = []
     for group in paras.values():
+        last, prev = prev, group
         if len(group) < 2 or _when_only(group[-1]) is None:
+            continue
+        if group[0].bullet and last and last[0].bullet and _when_only(last[-1]) is None:
+            # `• Bo Chen (ETH), Rivers and towns` / `15.00-16.15` closing a list whose
+            # items before it hold no time: the next entry's time, run on into the
+            # last item (a list written title then time times each of its items)
             continue
         k = len(group) - 1
         while k > 1 and _when_only(group[k - 1]) is not None:
             k -= 1
+        if k == 1 and _column_names(group[0].text):
+            continue  # `Time Event` over `11.00-12.30`: a pasted table's header row, no title
         if all(header_of(ln) is None and day_line(ln) is None for ln in group[:k]):
             ends[group[k].no] = k == 1
             more.update((ln.no, group[k - 1]) for ln in group[k + 1:])
