@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.diagnostics import DiagnosticSink
-from planner.ids import session_id, session_ids, talk_id, title_ids
+from planner.ids import _encoded_all, _encoded_each, session_id, session_ids, talk_id, title_ids
 from planner.parsers.papers import PaperBuilder
 from planner.parsers.names import is_artefact, lettered_names, looks_like_name, make_speaker
 from planner.text import fold, fold_many, folded_bytes, folded_by_text
@@ -177,3 +177,11 @@ def test_instants_moved_once_are_those_astimezone_gives(walls):
         back = want.astimezone(ZoneInfo(NEW_YORK))
         assert (local.replace(tzinfo=None), local.fold, local.utcoffset()) == \
             (back.replace(tzinfo=None), back.fold, back.utcoffset())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(min_size=8, max_size=8), max_size=40),
+       st.sampled_from([(7, ""), (6, "s"), (8, "")]))
+def test_ids_of_many_digests_at_once_are_each_digests_id(digests, shape):
+    length, head = shape
+    assert _encoded_all(digests, length, head) == _encoded_each(digests, length, head)

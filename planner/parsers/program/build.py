@@ -25,7 +25,8 @@ from ...zones import local_zone_name
 from ..base import ParseOptions
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
-from .fields import SESSION_SET, STANDALONE_SET, TALK_SET, made, session_fields, talk_fields
+from .fields import (SESSION_SET, STANDALONE_SET, TALK_SET, _new, _set_dict, _set_extra,
+                     _set_fields_set, _set_private, made, talk_fields)
 from .anycase import AnyCase
 from .joined import Joined
 from .kinds import kinds_from_words
@@ -401,7 +402,8 @@ class Builder:
         self._fix_meridiems(dates)
         self._ends_from_next()
         self._merge_loose()
-        self._zone, self._instants = zone, {}
+        self._zone = zone
+        self._instants: dict[date, dict[time, datetime]] = {}
         sessions, unscheduled = self._models(dates, conf_key)
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
@@ -549,9 +551,15 @@ class Builder:
         once, in reading order, from its final fields (`fields.made`: the fields dict is
         the model's own); the ids, hashed in bulk once every title is known, are written
         into those dicts last.  A standalone session and its one talk share their title,
-        speakers and instants, worked out once."""
+        speakers and instants, worked out once.
+
+        The loop is the hot path of building (once per entry): the fields of a session
+        and of a standalone talk are written out here as `fields.session_fields` and
+        `fields.talk_fields` make them, and each model as `fields.made` makes it, a
+        Python call each saved (tests/test_program_models.py holds every model so made
+        to what pydantic validates); a day's instants are looked up by their time alone."""
         placed: list[int] = []  # lines of entries placed on the date stated once
-        instants, zone = self._instants, self._zone
+        zone = self._zone
         session_rows: list[dict[str, Any]] = []
         sessions: list[Session] = []
         id_keys: list[tuple[str, str, str]] = []  # each session's (kind, title, day), for its id
@@ -559,8 +567,10 @@ class Builder:
         owners: list[int] = []  # the session of each of those
         iso: dict[date, str] = {}
         session_kind, talk_kind, break_kind = SessionKind.SESSION, SessionKind.TALK, SessionKind.BREAK
+        new, set_dict, set_fields, set_extra, set_private = (
+            _new, _set_dict, _set_fields_set, _set_extra, _set_private)
         word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
-        last_ref = day = day_iso = None
+        last_ref = day = day_iso = on_day = None
         for d, words_kind in zip(self.top, word_kinds):
             ref = d.day
             if ref is None or ref is not last_ref:  # (entries of a day follow each other)
@@ -574,6 +584,7 @@ class Builder:
                 day_iso = iso.get(day)
                 if day_iso is None:
                     day_iso = iso[day] = day.isoformat()
+                on_day = self._on_day(day)  # (its instants, looked up by their time below)
             title = d.title or d.label
             if not title:
                 self.diag.warning("no-title", "a time with nothing under it was left out", d.line)
@@ -583,28 +594,27 @@ class Builder:
                 kind = talk_kind
             start = end = None
             start_est = end_est = False
-            if d.open == "allday" or (d.start is None and d.end is None):
+            d_start, d_end = d.start, d.end
+            if d_start is None and d_end is None or d.open == "allday":
                 start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
                 start_est = end_est = True
             else:
-                # (`_instant`, written out: two look-ups an entry)
-                if d.start is not None:
-                    key = (day, d.start)
-                    start = instants.get(key)
+                if d_start is not None:
+                    start = on_day.get(d_start)
                     if start is None:
-                        start = instants[key] = datetime.combine(day, d.start, tzinfo=zone)
-                if d.end is not None:
-                    key = (day + timedelta(days=1) if d.start and d.end < d.start else day, d.end)
-                    end = instants.get(key)
-                    if end is None:
-                        end = instants[key] = datetime.combine(*key, tzinfo=zone)
+                        start = on_day[d_start] = datetime.combine(day, d_start, tzinfo=zone)
+                if d_end is not None:
+                    if d_start is not None and d_end < d_start:  # (past midnight)
+                        end = self._instant(day + timedelta(days=1), d_end)
+                    else:
+                        end = on_day.get(d_end)
+                        if end is None:
+                            end = on_day[d_end] = datetime.combine(day, d_end, tzinfo=zone)
                     end_est = d.end_guess
-                if start is None and end is not None:
-                    start = end - timedelta(minutes=30)
-                    start_est = True
-            people = d.people
-            # (`_speakers`, written out)
-            speakers = list(_speakers_of(tuple(map(_NAME_AFFILIATION, people)))) if people else []
+                    if start is None:
+                        start = end - timedelta(minutes=30)
+                        start_est = True
+            speakers = _speakers(d.people)
             abstract = "\n\n".join(d.abstract) if d.abstract else ""
             standalone = False
             talks: list[Talk] = []
@@ -617,18 +627,39 @@ class Builder:
                         owners.append(owner)
                         talks.append(made(Talk, t, TALK_SET))
             elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
-                t = talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio) if d.bio else "",
-                                [d.venue] if d.venue else [], start, end, start_est, end_est,
-                                kind if d.kind else None, d.url, d.links[:], d.room, d.line)
+                # (`fields.talk_fields`, written out)
+                t = {"id": None, "title": title, "title_source": "stated",
+                     "speakers": speakers[:], "abstract": abstract, "abstract_truncated": False,
+                     "bio": "\n\n".join(d.bio) if d.bio else "",
+                     "notes": [d.venue] if d.venue else [], "start": start, "end": end,
+                     "estimated": start_est, "end_estimated": end_est, "published": None,
+                     "session_id": None, "kind": kind if d.kind else None, "url": d.url,
+                     "links": d.links[:], "location": d.room, "track": None,
+                     "language": None, "line": d.line}
                 talk_rows.append(t)
                 owners.append(owner)
-                talks.append(made(Talk, t, TALK_SET))
+                # (`fields.made`, written out)
+                talk = new(Talk)
+                set_dict(talk, t)
+                set_fields(talk, set(TALK_SET))
+                set_extra(talk, None)
+                set_private(talk, None)
+                talks.append(talk)
                 standalone = True
-            fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
-                                    _speakers(d.chairs) if d.chairs else [], abstract, d.room,
-                                    d.url, talks, standalone, d.line)
+            # (`fields.session_fields`, written out)
+            fields = {"id": None, "kind": kind, "title": title, "start": start, "end": end,
+                      "start_estimated": start_est, "end_estimated": end_est,
+                      "speakers": speakers, "chairs": _speakers(d.chairs),
+                      "description": abstract, "location": d.room, "url": d.url,
+                      "track": None, "talks": talks, "standalone": standalone,
+                      "line": d.line}
             session_rows.append(fields)
-            sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
+            session = new(Session)
+            set_dict(session, fields)
+            set_fields(session, set(STANDALONE_SET if standalone else SESSION_SET))
+            set_extra(session, None)
+            set_private(session, None)
+            sessions.append(session)
             # (`_value_`, the member's value as stored: `.value` is a Python property)
             id_keys.append((kind._value_, title, day_iso))
         if placed:
@@ -655,10 +686,17 @@ class Builder:
         """`datetime.combine(day, t)` in the program's zone, one object for each day and
         time: a program repeats its times, and planner.timing keys its tables on them
         (an aware instant works out its hash once)."""
-        key = (day, t)
-        got = self._instants.get(key)
+        on_day = self._on_day(day)
+        got = on_day.get(t)
         if got is None:
-            got = self._instants[key] = datetime.combine(day, t, tzinfo=self._zone)
+            got = on_day[t] = datetime.combine(day, t, tzinfo=self._zone)
+        return got
+
+    def _on_day(self, day: date) -> dict[time, datetime]:
+        """The instants of `day` made so far, by their time (`_instant`'s table)."""
+        got = self._instants.get(day)
+        if got is None:
+            got = self._instants[day] = {}
         return got
 
     def _talk(self, k: Draft, day: date | None) -> dict[str, Any] | None:
@@ -871,9 +909,23 @@ def _fits(m: DayMark, year: int) -> bool:
 
 
 def _speakers(people: list[Person]) -> list[Speaker]:
-    # (keyed on the names and affiliations, all a speaker is made of: strings hash and
-    # compare in C, where a Person's dataclass hash and equality are Python calls)
-    return list(_speakers_of(tuple(map(_NAME_AFFILIATION, people)))) if people else []
+    """The speakers of these people, each once, in order: from `_speakers_of`, keyed on
+    their names and affiliations, all a speaker is made of (strings hash and compare in
+    C, where a Person's dataclass hash and equality are Python calls); a person alone
+    with no affiliation (most entries) on the name itself, no key made."""
+    if not people:
+        return []
+    if len(people) == 1:
+        person = people[0]
+        if person.affiliation is None:
+            return list(_speaker_alone(person.name))
+    return list(_speakers_of(tuple(map(_NAME_AFFILIATION, people))))
+
+
+@lru_cache(maxsize=1 << 14)
+def _speaker_alone(name: str) -> tuple[Speaker, ...]:
+    """`_speakers_of` one name with no affiliation, cached on the name."""
+    return _speakers_of(((name, None),))
 
 
 _NAME_AFFILIATION = attrgetter("name", "affiliation")
