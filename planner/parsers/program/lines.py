@@ -146,19 +146,30 @@ def is_prose(text: str) -> bool:
 _DESCRIPTION_START = re.compile(r"(?<![\s.][A-Z])(?<!\bDr)(?<!\bSt)(?<!\bvs)\.\s+(?=[A-Z])|\s[-–—]\s+(?=[A-Z])")
 
 
+# How a sentence to the attendees opens (`We'll go around the room`, `Please bring`).
+_ADDRESSED = re.compile(r"(?:we|you|our|please|join|come|bring|let)\b", re.IGNORECASE)
+
+
 def title_then_description(text: str) -> tuple[str, str] | None:
     """(title, description) for a timed line that runs a short title on into a sentence
     about it: `People arrive. Coffee will be served (if we have money for it!)`,
     `Introductions - We'll go around the room and introduce ourselves, …`; None for any
     other text.  The title is six words at most; the rest is a sentence, not a title
     after a kind (`Keynote - This Is Not a Drill`): mostly lower-case words, a verb of
-    `_VERBS` among four words or more, or twelve words."""
+    `_VERBS` among four words or more, or twelve words.  After a dash the rest is a
+    talk's subtitle unless it speaks to the attendees (`We'll …`, `Please …`) or runs
+    to twelve words and reads as a sentence."""
     m = _DESCRIPTION_START.search(text)
     if m is None:
         return None
     title, rest = text[:m.start()].strip(), text[m.end():].strip()
     n = words(rest)
     if not title or words(title) > 6 or n < 4 or not (n >= 12 or _VERBS.search(rest)):
+        return None
+    if m.group().strip() != "." and _ADDRESSED.match(rest) is None and (
+            n < 12 or not (rest.endswith((".", "!")) or _VERBS.search(rest))):
+        # (after a dash, a subtitle: `From hackathon idea to hackaday prize - How we
+        # make a Braille embosser.`)
         return None
     later = rest.split()[1:]
     if sum(w[:1].isupper() for w in later) > 0.3 * len(later):

@@ -690,6 +690,11 @@ class Reader:
                     # taken as the lines below take the whole answer, without one)
                     title, people, score, by, _ = got
                     draft.label = draft.kind = draft.url = None
+                    if not people and len(title) > 30:
+                        said = title_then_description(title)  # (as below)
+                        if said is not None:
+                            title = said[0]
+                            draft.abstract.append(said[1])
                     draft.title = title
                     draft.people = list(people) if people and (score >= 0.5 or by) else []
                     draft.chairs = []
