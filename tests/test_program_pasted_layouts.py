@@ -156,3 +156,15 @@ def test_a_duration_column_pasted_a_row_a_line():
     assert (e["start"], e["end"]) == ("09:20", "10:00")
     assert [x["title"] for x in entries(sch)] == [
         "Welcome", "Examples of future large databases", "coffee break", "Closing words"]
+
+
+def test_a_title_and_its_subtitle_after_a_dash_stay_one_title():
+    # `Title - How we make X.`: a talk's subtitle after a dash, a few words with a verb in
+    # them, is no sentence about a short title (a real FOSDEM title; `Introductions - We'll
+    # go around the room` speaks to the attendees and is one)
+    sch = read(
+        "Saturday, May 3, 2025\n\n"
+        "10:00 - 10:30 From hackathon idea to hackaday prize - How we make a Braille embosser.\n"
+        "10:30 - 10:45 Introductions - We'll go around the room and all introduce ourselves.\n")
+    assert [e["title"] for e in entries(sch)] == [
+        "From hackathon idea to hackaday prize - How we make a Braille embosser", "Introductions"]

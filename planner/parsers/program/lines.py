@@ -158,7 +158,7 @@ def title_then_description(text: str) -> tuple[str, str] | None:
     after a kind (`Keynote - This Is Not a Drill`): mostly lower-case words, a verb of
     `_VERBS` among four words or more, or twelve words.  After a dash the rest is a
     talk's subtitle unless it speaks to the attendees (`We'll …`, `Please …`) or runs
-    to twelve words and reads as a sentence."""
+    to twelve words."""
     m = _DESCRIPTION_START.search(text)
     if m is None:
         return None
@@ -166,8 +166,7 @@ def title_then_description(text: str) -> tuple[str, str] | None:
     n = words(rest)
     if not title or words(title) > 6 or n < 4 or not (n >= 12 or _VERBS.search(rest)):
         return None
-    if m.group().strip() != "." and _ADDRESSED.match(rest) is None and (
-            n < 12 or not (rest.endswith((".", "!")) or _VERBS.search(rest))):
+    if m.group().strip() != "." and _ADDRESSED.match(rest) is None and n < 12:
         # (after a dash, a subtitle: `From hackathon idea to hackaday prize - How we
         # make a Braille embosser.`)
         return None
