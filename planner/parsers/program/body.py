@@ -80,7 +80,7 @@ _PLACE_ENDS = ("Hall", "Room", "Auditorium", "Theatre", "Theater", "Lounge", "Ba
 _PLACE_LINE = re.compile(
     r"^(?:(?:[A-Z][\w'’-]*\s+){2,4}|(?:Dining|Main|Lecture|Conference|Meeting|Seminar|Great|Town|Concert|"
     r"Exhibition|Assembly|Banquet|Sports|Music|Parish|Council|Common|Reading|Ball|Board|Court|Guild)\s+)"
-    r"(?:Hall|Room|Auditorium|Theatre|Theater|Lounge|Ballroom|Foyer|Lobby)$")
+    r"(?:" + "|".join(_PLACE_ENDS) + r")$")
 _ROOM_CLASS = re.compile(r"\b(?:loc|location|room|venue|place|where)\b")
 _TEXT_CLASS = re.compile(r"\b(?:abstract|description|summary|bio|biography|details)\b")
 _LINK_VALUE = re.compile(r"\[[^\]]{1,30}\]")

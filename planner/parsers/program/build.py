@@ -9,7 +9,7 @@ import difflib
 import re
 from collections import Counter
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,8 +25,7 @@ from ...zones import local_zone_name
 from ..base import ParseOptions
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
-from .fields import (SESSION_SET, STANDALONE_SET, TALK_SET, _new, _set_dict, _set_extra,
-                     _set_fields_set, _set_private, made, talk_fields)
+from .fields import SESSION_SET, STANDALONE_SET, TALK_SET, made, session_fields, talk_fields
 from .anycase import AnyCase
 from .joined import Joined
 from .kinds import kinds_from_words
@@ -515,7 +514,7 @@ class Builder:
                 hour = start.hour
                 if (d.bare or twelve) and last is not None and hour < 12 and \
                         hour + 12 <= 23 and hour * 60 + start.minute < last - 60 \
-                        and (twelve or not self._day_of_24_hours()):
+                        and (twelve or not self._day_of_24_hours):
                     d.start = start = time(hour + 12, start.minute)
                     if d.end is not None and d.end.hour < 12 and d.end < start:
                         d.end = time(d.end.hour + 12, d.end.minute)
@@ -534,30 +533,23 @@ class Builder:
                     d.end = time(end.hour + 12, end.minute)
                 last = start.hour * 60 + start.minute
 
+    @cached_property
     def _day_of_24_hours(self) -> bool:
         """Whether the page writes the 24-hour clock: clocks past 12:59 and no am or pm
         anywhere.  Then a bare `9.00` after `19.00 – 20.00 WELCOME DRINK` is the next
         morning's (a page with no day headings), not 21:00.  Asked only when a bare
         clock goes back in a day, and worked out once."""
-        cached = getattr(self, "_h24", None)
-        if cached is None:
-            texts = [ln.text for ln in self.doc.lines if ln.cells is None]
-            texts += [c.text for ln in self.doc.lines if ln.cells for c in ln.cells]
-            cached = self._h24 = not any(_MERIDIEM.search(t) for t in texts)
-        return cached
+        texts = [ln.text for ln in self.doc.lines if ln.cells is None]
+        texts += [c.text for ln in self.doc.lines if ln.cells for c in ln.cells]
+        return not any(_MERIDIEM.search(t) for t in texts)
 
     def _models(self, dates: dict[int, date], conf_key: str) -> tuple[list[Session], list[Talk]]:
         """The sessions (their talks in them) and the unscheduled talks, each model made
         once, in reading order, from its final fields (`fields.made`: the fields dict is
         the model's own); the ids, hashed in bulk once every title is known, are written
         into those dicts last.  A standalone session and its one talk share their title,
-        speakers and instants, worked out once.
-
-        The loop is the hot path of building (once per entry): the fields of a session
-        and of a standalone talk are written out here as `fields.session_fields` and
-        `fields.talk_fields` make them, and each model as `fields.made` makes it, a
-        Python call each saved (tests/test_program_models.py holds every model so made
-        to what pydantic validates); a day's instants are looked up by their time alone."""
+        speakers and instants, worked out once; a day's instants are looked up by their
+        time alone."""
         placed: list[int] = []  # lines of entries placed on the date stated once
         zone = self._zone
         session_rows: list[dict[str, Any]] = []
@@ -567,8 +559,6 @@ class Builder:
         owners: list[int] = []  # the session of each of those
         iso: dict[date, str] = {}
         session_kind, talk_kind, break_kind = SessionKind.SESSION, SessionKind.TALK, SessionKind.BREAK
-        new, set_dict, set_fields, set_extra, set_private = (
-            _new, _set_dict, _set_fields_set, _set_extra, _set_private)
         word_kinds = kinds_from_words([d.title or d.label or "" for d in self.top])
         last_ref = day = day_iso = on_day = None
         for d, words_kind in zip(self.top, word_kinds):
@@ -627,39 +617,18 @@ class Builder:
                         owners.append(owner)
                         talks.append(made(Talk, t, TALK_SET))
             elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
-                # (`fields.talk_fields`, written out)
-                t = {"id": None, "title": title, "title_source": "stated",
-                     "speakers": speakers[:], "abstract": abstract, "abstract_truncated": False,
-                     "bio": "\n\n".join(d.bio) if d.bio else "",
-                     "notes": [d.venue] if d.venue else [], "start": start, "end": end,
-                     "estimated": start_est, "end_estimated": end_est, "published": None,
-                     "session_id": None, "kind": kind if d.kind else None, "url": d.url,
-                     "links": d.links[:], "location": d.room, "track": None,
-                     "language": None, "line": d.line}
+                t = talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio) if d.bio else "",
+                                [d.venue] if d.venue else [], start, end, start_est, end_est,
+                                kind if d.kind else None, d.url, d.links[:], d.room, d.line)
                 talk_rows.append(t)
                 owners.append(owner)
-                # (`fields.made`, written out)
-                talk = new(Talk)
-                set_dict(talk, t)
-                set_fields(talk, set(TALK_SET))
-                set_extra(talk, None)
-                set_private(talk, None)
-                talks.append(talk)
+                talks.append(made(Talk, t, TALK_SET))
                 standalone = True
-            # (`fields.session_fields`, written out)
-            fields = {"id": None, "kind": kind, "title": title, "start": start, "end": end,
-                      "start_estimated": start_est, "end_estimated": end_est,
-                      "speakers": speakers, "chairs": _speakers(d.chairs),
-                      "description": abstract, "location": d.room, "url": d.url,
-                      "track": None, "talks": talks, "standalone": standalone,
-                      "line": d.line}
+            fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
+                                    _speakers(d.chairs), abstract, d.room, d.url, talks,
+                                    standalone, d.line)
             session_rows.append(fields)
-            session = new(Session)
-            set_dict(session, fields)
-            set_fields(session, set(STANDALONE_SET if standalone else SESSION_SET))
-            set_extra(session, None)
-            set_private(session, None)
-            sessions.append(session)
+            sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
             # (`_value_`, the member's value as stored: `.value` is a Python property)
             id_keys.append((kind._value_, title, day_iso))
         if placed:

@@ -690,11 +690,8 @@ class Reader:
                     # taken as the lines below take the whole answer, without one)
                     title, people, score, by, _ = got
                     draft.label = draft.kind = draft.url = None
-                    if not people and len(title) > 30:
-                        said = title_then_description(title)  # (as below)
-                        if said is not None:
-                            title = said[0]
-                            draft.abstract.append(said[1])
+                    if not people:
+                        title = _title_before_sentence(draft, title)
                     draft.title = title
                     draft.people = list(people) if people and (score >= 0.5 or by) else []
                     draft.chairs = []
@@ -707,11 +704,8 @@ class Reader:
         draft.label, draft.kind = parts.label, parts.kind
         draft.title = parts.title
         draft.url = parts.url
-        if not title_only and not parts.people and parts.title and len(parts.title) > 30:
-            said = title_then_description(parts.title)
-            if said is not None:
-                draft.title = said[0]
-                draft.abstract.append(said[1])
+        if not title_only and not parts.people and parts.title:
+            draft.title = _title_before_sentence(draft, parts.title)
         # (the lists of `parts` are its own, made for this line: taken, not copied)
         draft.people = parts.people if parts.people_score >= 0.99 or parts.by_label else []
         if not draft.people and parts.people and parts.people_score >= 0.5:
@@ -2030,6 +2024,17 @@ def _title_comma_room(text: str, room: str | None) -> tuple[str, str | None]:
             or tail[0].islower() or tail.endswith(("?", ".", "!")):
         return text, room
     return head.strip(), tail
+
+
+def _title_before_sentence(draft: Draft, title: str) -> str:
+    """`title`, or its short title where it runs on into a sentence about it
+    (`lines.title_then_description`), the sentence then added to `draft`'s abstract:
+    the plain-line shortcut and the whole reading of a header line both ask it."""
+    said = title_then_description(title) if len(title) > 30 else None
+    if said is None:
+        return title
+    draft.abstract.append(said[1])
+    return said[0]
 
 
 def _names_over_title(text: str) -> list[Person] | None:
