@@ -90,6 +90,31 @@ class _Clock:
                 fields[name] = got
         return open_end
 
+    def settle(self, sessions: list[Session]) -> None:
+        """What `assign_times` does to sessions that `_all_stated` holds: each start and
+        end moved to UTC and back into the zone (a wall time the clocks skip comes back
+        as the hour after it), and a session's one talk given its times and whether they
+        are estimated.  The instants moved once each, keyed as in `to_utc`."""
+        settled: dict[tuple, datetime] = {}
+        utc, zone = timezone.utc, self.zone
+        for fields in map(_FIELDS, sessions):
+            dt = fields["start"]
+            key = (dt, dt.fold, dt.tzinfo)
+            start = settled.get(key)
+            if start is None:
+                start = settled[key] = dt.astimezone(utc).astimezone(zone)
+            dt = fields["end"]
+            key = (dt, dt.fold, dt.tzinfo)
+            end = settled.get(key)
+            if end is None:
+                end = settled[key] = dt.astimezone(utc).astimezone(zone)
+            fields["start"], fields["end"] = start, end
+            for t in fields["talks"]:  # (its one talk, where it has one)
+                talk = t.__dict__
+                talk["start"], talk["end"] = start, end
+                talk["estimated"], talk["end_estimated"] = (fields["start_estimated"],
+                                                            fields["end_estimated"])
+
     def utc(self, dt: datetime) -> datetime:
         """`dt.astimezone(timezone.utc)`."""
         # Two times of one zone are equal by their wall time, fold aside: the fold and
@@ -158,6 +183,21 @@ def _places_talks(sessions: list[Session]) -> bool:
     return False
 
 
+def _all_stated(sessions: list[Session]) -> bool:
+    """Whether every session states its start and its end, and has no talk or is its
+    one talk (standalone): then `assign_times` places nothing.  Its general loop gives
+    such a session the start and end it has (each through UTC), and its talk the same
+    times; no talk length is inferred (that needs a session of two talks), none is
+    used (no session is without an end, no talk placed in a session of its own), and
+    the talk-length note is given only where a talk had no start of its own."""
+    for fields in map(_FIELDS, sessions):
+        talks = fields["talks"]
+        if fields["start"] is None or fields["end"] is None \
+                or talks and (len(talks) > 1 or not fields["standalone"]):
+            return False
+    return True
+
+
 def assign_times(
     schedule: Schedule, talk_minutes: int | None, diag: DiagnosticSink
 ) -> Schedule:
@@ -168,6 +208,14 @@ def assign_times(
     """
     sessions = schedule.sessions
     clock = _Clock(ZoneInfo(schedule.timezone))
+    if _all_stated(sessions):
+        # (nearly every table and list of timed entries: nothing to place, see `_settle`)
+        if talk_minutes is None and sessions and _places_talks(sessions):
+            diag.info("talk-length", f"talk slots assumed to be {DEFAULT_TALK_MINUTES} minutes")
+        clock.settle(sessions)
+        schedule.sessions = list(sessions)
+        schedule.unscheduled = [] + schedule.unscheduled
+        return schedule
     # (nothing below changes a stated start before the loop: the starts are read once,
     # and only where a session's end is open, the one place the next start is asked for;
     # a program whose sessions all state their ends, a table or a list of timed entries,

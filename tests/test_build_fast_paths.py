@@ -1,0 +1,91 @@
+"""The build's shortcuts (the program reader's drafts into the model) against their plain
+twins: on the real texts of tests/data and the development set, and on odd inputs.
+
+* `timing.assign_times` skips its general loop where every session states its times
+  and is its own one talk (`_all_stated`, `_Clock.settle`): held to the general loop.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planner.diagnostics import DiagnosticSink
+from planner.model import Schedule, Session, SessionKind, Talk
+from planner.parsers import program, timing
+from planner.parsers.base import ParseOptions
+
+from .test_program_models import TEXTS
+
+
+def _dump(schedule: Schedule) -> str:
+    return schedule.model_dump_json()
+
+
+def _parse(path: Path, **options) -> Schedule:
+    return program.parse(path.read_text(encoding="utf-8"),
+                         ParseOptions(source=path.name, **options))
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_times_of_stated_sessions_are_those_the_general_loop_gives(path, monkeypatch):
+    fast = _dump(_parse(path))
+    monkeypatch.setattr(timing, "_all_stated", lambda sessions: False)
+    assert fast == _dump(_parse(path))
+
+
+# Wall times around New York's repeated hour (7 Nov 2021, 01:00-01:59 twice) and its
+# skipped hour (14 Mar 2021, 02:00-02:59 never), in either fold.
+WALLS = st.tuples(st.sampled_from([(2021, 11, 7), (2021, 3, 14), (2021, 6, 1)]),
+                  st.integers(0, 3), st.sampled_from([0, 30, 59]), st.integers(0, 1))
+SESSIONS = st.lists(st.tuples(WALLS, st.integers(0, 120), st.booleans(), st.booleans(),
+                              st.integers(0, 2), st.booleans(), st.booleans()),
+                    max_size=8)
+
+
+def _schedule(rows, zone: str) -> Schedule:
+    tz = ZoneInfo(zone)
+    sessions = []
+    for k, (((y, mo, d), h, mi, fold), minutes, start_est, end_est, n_talks, standalone,
+            talk_start) in enumerate(rows):
+        start = datetime(y, mo, d, h, mi, tzinfo=tz, fold=fold)
+        end = start + timedelta(minutes=minutes)
+        talks = [Talk(id=f"t{k}-{i}", title="T", start=start if talk_start else None,
+                      line=k) for i in range(n_talks)]
+        sessions.append(Session(id=f"s{k}", kind=SessionKind.TALK, title="S", start=start,
+                                end=end, start_estimated=start_est, end_estimated=end_est,
+                                talks=talks, standalone=standalone, line=k))
+    return Schedule(conference="C", timezone=zone, source="x", format="program",
+                    sessions=sessions)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SESSIONS, st.sampled_from(["America/New_York", "Europe/Berlin", "UTC"]),
+       st.sampled_from([None, 30]))
+def test_assign_times_shortcut_is_the_general_loop(rows, zone, talk_minutes):
+    # (sessions of one talk or none, standalone or not, with times in the hours the
+    # clocks skip or repeat: the shortcut takes those `_all_stated` holds, and gives
+    # what the general loop gives, notes included)
+    got, got_diag = _schedule(rows, zone), DiagnosticSink("x")
+    timing.assign_times(got, talk_minutes, got_diag)
+    original = timing._all_stated
+    try:
+        timing._all_stated = lambda sessions: False
+        want, want_diag = _schedule(rows, zone), DiagnosticSink("x")
+        timing.assign_times(want, talk_minutes, want_diag)
+    finally:
+        timing._all_stated = original
+    assert _dump(got) == _dump(want)
+    assert [(d.code, d.message) for d in got_diag.items] == \
+        [(d.code, d.message) for d in want_diag.items]
+    for a, b in zip(got.talks(), want.talks()):
+        for x, y in ((a.start, b.start), (a.end, b.end)):
+            assert (x is None) == (y is None)
+            if x is not None:
+                assert (x.replace(tzinfo=None), x.fold, x.utcoffset(), x.tzinfo) == \
+                    (y.replace(tzinfo=None), y.fold, y.utcoffset(), y.tzinfo)
