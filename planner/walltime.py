@@ -44,9 +44,33 @@ def _later_of_two(dt: datetime, after: datetime) -> datetime:
     return dt
 
 
+def _may_repeat(schedule: Schedule) -> bool:
+    """False when no time in `schedule` is ambiguous, for certain: then
+    `settle_repeated_hour` changes nothing and says nothing (it moves and reports
+    ambiguous times only).  Asked of each distinct time once, where all are of one zone
+    (times of one zone are equal, and hash alike, by their wall time, which is all
+    ambiguity depends on); a schedule of several zones, or with a time of none, is
+    always settled."""
+    times: set[datetime | None] = set()
+    add = times.add
+    for session in schedule.sessions:
+        add(session.start)
+        add(session.end)
+        for talk in session.talks:
+            add(talk.start)
+            add(talk.end)
+    times.discard(None)
+    zones = {dt.tzinfo for dt in times}  # type: ignore[union-attr]
+    if len(zones) != 1 or None in zones:
+        return bool(zones)
+    return any(map(is_ambiguous, times))
+
+
 def settle_repeated_hour(schedule: Schedule) -> list[Diagnostic]:
     """Resolve ambiguous times in `schedule` by the rule above; one warning for each."""
     out: list[Diagnostic] = []
+    if not _may_repeat(schedule):
+        return out  # (nearly every schedule: no session on the day the clocks go back)
 
     def note(what: str, dt: datetime, line: int | None) -> None:
         local = dt.astimezone(dt.tzinfo)

@@ -89,3 +89,42 @@ def test_assign_times_shortcut_is_the_general_loop(rows, zone, talk_minutes):
             if x is not None:
                 assert (x.replace(tzinfo=None), x.fold, x.utcoffset(), x.tzinfo) == \
                     (y.replace(tzinfo=None), y.fold, y.utcoffset(), y.tzinfo)
+
+
+# -- the repeated hour settled only where a time may fall in it (planner.walltime) ----------
+
+@settings(max_examples=300, deadline=None)
+@given(SESSIONS, st.sampled_from(["America/New_York", "Europe/Berlin", "UTC"]),
+       st.booleans())
+def test_a_schedule_with_no_ambiguous_time_is_left_as_settling_leaves_it(rows, zone, other):
+    # (the skip is taken only where no time is ambiguous; a talk in another zone
+    # makes the schedule settled in full)
+    from planner import walltime
+
+    def settled(skip: bool) -> tuple[str, list]:
+        schedule = _schedule(rows, zone)
+        if other and schedule.sessions and schedule.sessions[0].talks:
+            talk = schedule.sessions[0].talks[0]
+            talk.start = talk.start and talk.start.astimezone(ZoneInfo("America/New_York"))
+        original = walltime._may_repeat
+        try:
+            if not skip:
+                walltime._may_repeat = lambda schedule: True
+            notes = walltime.settle_repeated_hour(schedule)
+        finally:
+            walltime._may_repeat = original
+        return _dump(schedule), [(d.line, d.message) for d in notes]
+
+    assert settled(True) == settled(False)
+
+
+@pytest.mark.parametrize("path", TEXTS[::7], ids=lambda p: p.name)
+def test_real_schedules_are_settled_alike_with_and_without_the_skip(path, monkeypatch):
+    from planner import walltime
+
+    fast = _parse(path)
+    assert walltime.settle_repeated_hour(fast) == []  # (none of them meets a repeated hour)
+    monkeypatch.setattr(walltime, "_may_repeat", lambda schedule: True)
+    plain = _parse(path)
+    assert walltime.settle_repeated_hour(plain) == []
+    assert _dump(fast) == _dump(plain)
