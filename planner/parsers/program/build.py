@@ -585,7 +585,7 @@ class Builder:
             start = end = None
             start_est = end_est = False
             d_start, d_end = d.start, d.end
-            if d_start is None and d_end is None or d.open == "allday":
+            if d_start is None and d_end is None or d.open is not None and d.open == "allday":
                 start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
                 start_est = end_est = True
             else:
@@ -625,8 +625,8 @@ class Builder:
                 talks.append(made(Talk, t, TALK_SET))
                 standalone = True
             fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
-                                    _speakers(d.chairs), abstract, d.room, d.url, talks,
-                                    standalone, d.line)
+                                    _speakers(d.chairs) if d.chairs else [], abstract, d.room,
+                                    d.url, talks, standalone, d.line)
             session_rows.append(fields)
             sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
             # (`_value_`, the member's value as stored: `.value` is a Python property)
