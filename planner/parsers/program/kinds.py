@@ -192,30 +192,23 @@ _KIND_FIRST_BYTES = frozenset(w.encode("ascii") for w in _KIND_FIRST_WORDS)
 def kinds_from_words(titles: list[str]) -> list[SessionKind]:
     """`kind_from_words` of each title.  Which titles may name a kind (`may_name_kind`)
     is told for all of them at once: the titles joined, as ASCII bytes with every
-    character `_WORD` does not read a blank; the kind words among all their words are
-    found in one C call, and only where there are some is each title's words looked up,
-    in C-level maps (a loop per title here cost more than the reading it spares); a
+    character `_WORD` does not read a blank, and parted again, each title's words are
+    looked up in C-level maps (a Python loop per title cost more than the look-ups); a
     title beyond ASCII is always read, and one that holds `pause`.  Only those titles
     are read: in a program of talks, a few in a hundred."""
     joined = "\n".join(titles)
     text = joined.encode("ascii", "replace").translate(_WORD_BYTES)
     n = len(titles)
     out = [SessionKind.SESSION] * n
-    named = _KIND_FIRST_BYTES.intersection(text.split())
-    beyond_ascii = not joined.isascii()
-    pause = b"pause" in text
-    if not named and not beyond_ascii and not pause:
-        return out  # (no title holds a kind's word: none is read)
     words = text.split(b"\n")
     if len(words) != n:  # (a title with a line feed of its own)
         words = [t.encode("ascii", "replace").translate(_WORD_BYTES).replace(b"\n", b" ")
                  for t in titles]
-    read: set[int] = set()
-    if named:
-        read.update(compress(range(n), map(not_, map(named.isdisjoint, map(bytes.split, words)))))
-    if beyond_ascii:
+    free = _KIND_FIRST_BYTES.isdisjoint
+    read = set(compress(range(n), map(not_, map(free, map(bytes.split, words)))))
+    if not joined.isascii():
         read.update(compress(range(n), map(not_, map(str.isascii, titles))))
-    if pause:
+    if b"pause" in text:
         read.update(compress(range(n), map(contains, words, repeat(b"pause"))))
     for i in read:
         out[i] = kind_from_words(titles[i])
