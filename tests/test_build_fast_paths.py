@@ -3,6 +3,10 @@ twins: on the real texts of tests/data and the development set, and on odd input
 
 * `timing.assign_times` skips its general loop where every session states its times
   and is its own one talk (`_all_stated`, `_Clock.settle`): held to the general loop.
+* `walltime.settle_repeated_hour` leaves a schedule with no ambiguous time as it is
+  (`_may_repeat`): held to the full loop.
+* `stated_zone.stated_zone_in` joins the text the abbreviations read only for those
+  that read it: held to the text joined always.
 """
 
 from __future__ import annotations
@@ -128,3 +132,21 @@ def test_real_schedules_are_settled_alike_with_and_without_the_skip(path, monkey
     plain = _parse(path)
     assert walltime.settle_repeated_hour(plain) == []
     assert _dump(fast) == _dump(plain)
+
+
+# -- the text an abbreviation reads, joined only for those that read it (stated_zone) -------
+
+ZONE_PIECES = ["CST", "IST", "BST", "CET", "CEST", "EET", "EEST", "EST", "PT", "GMT+1",
+               "China", "Dublin", "Israel", "Dhaka", "Vienna", "Athens", "Lisbon", "Berlin",
+               "All times are", "9:00", "Time", "UTC", "Europe/Paris", "Deadline:"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.one_of(st.sampled_from(ZONE_PIECES), st.text(max_size=5)),
+                         max_size=8).map(" ".join), max_size=10))
+def test_the_zone_stated_is_the_one_read_with_the_whole_text_joined(lines):
+    from planner.parsers.program.stated_zone import stated_zone_in
+
+    numbers = list(range(1, len(lines) + 1))
+    assert stated_zone_in(numbers, lines) == \
+        stated_zone_in(numbers, lines, "\n".join(lines[:20000]))

@@ -82,6 +82,22 @@ _ZONE, _USED, _CHILDREN = attrgetter("zone"), attrgetter("used"), attrgetter("ch
 _DAY = attrgetter("day")
 
 
+class _Numbers:
+    """The numbers of `lines`, each read where it is asked for (`stated_zone_in` asks
+    for those of the few lines that name a zone, of 50,000 in a table)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+
+    def __getitem__(self, i: int) -> int:
+        return self.lines[i].no
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
 class Builder:
     def __init__(self, doc: Doc, top: list[Draft], loose: list[Draft], used: set[int],
                  options: ParseOptions, diag: DiagnosticSink, fmt: str) -> None:
@@ -95,11 +111,8 @@ class Builder:
             return self.options.timezone
         # every line, then every cell's lines, then the zones the drafts were read in
         lines = self.doc.lines + self._cell_lines()
-        numbers, texts = list(map(_NO, lines)), list(map(_TEXT, lines))
-        for d in filter(_ZONE, self._all_drafts()):
-            numbers.append(d.line)
-            texts.append(f"{d.zone} time")
-        found = stated_zone_in(numbers, texts)
+        lines += [Line(d.line, f"{d.zone} time") for d in filter(_ZONE, self._all_drafts())]
+        found = stated_zone_in(_Numbers(lines), list(map(_TEXT, lines)))
         if found is not None:
             self.diag.info("zone-stated", f"times read in {found.name}, as the text states "
                            f"({found.evidence!r})", found.line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
@@ -90,6 +91,13 @@ _HINTS = {
 }
 
 
+# Abbreviations a city named in the text with the same offsets settles (`_city_in`).
+_BY_CITY = ("CET", "CEST", "EET", "EEST")
+# The abbreviations `zone_of_abbreviation` settles by the places the text names: the
+# text is read for these only.
+_READ_THE_TEXT = frozenset(_HINTS).union(_BY_CITY)
+
+
 @dataclass(frozen=True)
 class StatedZone:
     name: str  # IANA
@@ -148,7 +156,7 @@ def zone_of_abbreviation(abbr: str, text: str = "") -> tuple[str, str | None] | 
         if pattern.search(text):
             return zone, f"{abbr} read as {zone}, since the text names that place"
     zone = ABBREVIATIONS[a]
-    if a in ("CET", "CEST", "EET", "EEST"):
+    if a in _BY_CITY:
         city = _city_in(text, zone)
         if city:
             return city, None
@@ -289,10 +297,12 @@ def stated_zone(lines: list[tuple[int, str]], text: str) -> StatedZone | None:
     return stated_zone_in([no for no, _ in lines], [line for _, line in lines], text)
 
 
-def stated_zone_in(numbers: list[int], lines: list[str], text: str | None = None) -> StatedZone | None:
-    """`stated_zone` of the lines, given apart from their numbers; `text` (where the
-    abbreviations look for the places that settle them) is the first 20,000 lines
-    joined unless given, joined only once a line may name a zone (most texts name none)."""
+def stated_zone_in(numbers: Sequence[int], lines: list[str],
+                   text: str | None = None) -> StatedZone | None:
+    """`stated_zone` of the lines, given apart from their numbers (asked only of the
+    lines that name a zone); `text` (where the abbreviations look for the places that
+    settle them) is the first 20,000 lines joined unless given, joined only once a line
+    names one of the abbreviations that read it (most texts name none)."""
     votes: Counter[str] = Counter()
     first: dict[str, tuple[int, str, str | None]] = {}
     # A table repeats its cells (times, rooms): each distinct line is looked at once.
@@ -309,9 +319,9 @@ def stated_zone_in(numbers: list[int], lines: list[str], text: str | None = None
             line = line[:600]
         if not may_mention_zone(line):
             continue  # (most lines; `find_zone_mentions` would find nothing)
-        if text is None:
+        if text is None and not _READ_THE_TEXT.isdisjoint(_ABBR.findall(line)):
             text = "\n".join(lines[:20000])
-        mentions = zone_mentions(line, text)
+        mentions = zone_mentions(line, text or "")  # (no other abbreviation reads it)
         if not mentions:
             continue
         statement = _STATEMENT.search(line)
