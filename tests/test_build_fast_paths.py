@@ -5,6 +5,8 @@ twins: on the real texts of tests/data and the development set, and on odd input
   and is its own one talk (`_all_stated`, `_Clock.settle`): held to the general loop.
 * `walltime.settle_repeated_hour` leaves a schedule with no ambiguous time as it is
   (`_may_repeat`): held to the full loop.
+* `drafts.Draft` has an `__init__` of its own: it sets each field as the dataclass's
+  default and default factories say.
 * `stated_zone.stated_zone_in` joins the text the abbreviations read only for those
   that read it: held to the text joined always.
 """
@@ -150,3 +152,25 @@ def test_the_zone_stated_is_the_one_read_with_the_whole_text_joined(lines):
     numbers = list(range(1, len(lines) + 1))
     assert stated_zone_in(numbers, lines) == \
         stated_zone_in(numbers, lines, "\n".join(lines[:20000]))
+
+
+# -- a draft made by its own __init__ (drafts.Draft) ------------------------------------------
+
+def test_a_draft_has_the_defaults_its_fields_declare_and_lists_of_its_own():
+    import dataclasses
+
+    from planner.parsers.program.drafts import Draft
+
+    a, b = Draft(line=3), Draft(3)
+    for f in dataclasses.fields(Draft):
+        if f.name == "line":
+            continue
+        want = f.default_factory() if f.default_factory is not dataclasses.MISSING \
+            else f.default
+        assert getattr(a, f.name) == want and type(getattr(a, f.name)) is type(want), f.name
+        if isinstance(want, (list, set)):
+            assert getattr(a, f.name) is not getattr(b, f.name), f.name
+    given = {f.name: object() for f in dataclasses.fields(Draft)}
+    made = Draft(**given)
+    assert all(getattr(made, name) is value for name, value in given.items())
+    assert a == b and a != Draft(line=4)

@@ -27,7 +27,7 @@ class DayRef:
         return (m.weekday, m.day, m.month, m.year, m.ordinal, self.column)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Draft:
     """One entry (a session, a talk, a paper, a break) as read."""
 
@@ -68,6 +68,55 @@ class Draft:
     in_run: bool = False  # one of several items run into one line: it ends at the next
     day_on_line: bool = False  # its header line named its day (`July 11, 2026, 9:00-17:00`)
     container: bool = False  # an untimed heading over items: their section, not an item
+
+    def __init__(self, line, title=None, label=None, kind=None, day=None, start=None,
+                 end=None, end_guess=False, open=None, bare=False, people=None,
+                 chairs=None, room=None, track=None, url=None, links=None, abstract=None,
+                 bio=None, venue=None, notes=None, children=None, body=None, level=0,
+                 column=None, zone=None, slot=False, is_session=False, used=None,
+                 title_from_label=False, names_over=False, placeholder=False, body_para=0,
+                 span_all=False, from_table=False, in_run=False, day_on_line=False,
+                 container=False) -> None:
+        """The fields as the dataclass's own `__init__` sets them, the lists and the set
+        made only where none is given (`[]` rather than a call of the default factory
+        for each: a program's reading makes a draft for every entry and item)."""
+        self.line = line
+        self.title = title
+        self.label = label
+        self.kind = kind
+        self.day = day
+        self.start = start
+        self.end = end
+        self.end_guess = end_guess
+        self.open = open
+        self.bare = bare
+        self.people = [] if people is None else people
+        self.chairs = [] if chairs is None else chairs
+        self.room = room
+        self.track = track
+        self.url = url
+        self.links = [] if links is None else links
+        self.abstract = [] if abstract is None else abstract
+        self.bio = [] if bio is None else bio
+        self.venue = venue
+        self.notes = [] if notes is None else notes
+        self.children = [] if children is None else children
+        self.body = [] if body is None else body
+        self.level = level
+        self.column = column
+        self.zone = zone
+        self.slot = slot
+        self.is_session = is_session
+        self.used = set() if used is None else used
+        self.title_from_label = title_from_label
+        self.names_over = names_over
+        self.placeholder = placeholder
+        self.body_para = body_para
+        self.span_all = span_all
+        self.from_table = from_table
+        self.in_run = in_run
+        self.day_on_line = day_on_line
+        self.container = container
 
     @property
     def timed(self) -> bool:
