@@ -62,13 +62,14 @@ def _fold_ascii(texts: list[str]) -> list[bytes] | None:
     if not texts:
         return []
     folded = "\n".join(texts).encode("ascii").translate(_ASCII_FOLD)
-    # Single-spaced, no blank at either end of a line: over the whole text, where a
-    # split and a join per text cost a third more (`: ` and ` - ` make the runs; each
-    # replace halves the longest)
+    # Single-spaced over the whole text, where a split and a join per text cost a third
+    # more (`: ` and ` - ` make the runs; each replace halves the longest); the blank
+    # at either end of a line (`(Part 1)`) stripped line by line, a sixth fewer
+    # instructions than two more replaces over the whole text
     while b"  " in folded:
         folded = folded.replace(b"  ", b" ")
-    lines = folded.replace(b" \n", b"\n").replace(b"\n ", b"\n").strip(b" ").split(b"\n")
-    return lines if len(lines) == len(texts) else None
+    lines = folded.split(b"\n")
+    return [line.strip(b" ") for line in lines] if len(lines) == len(texts) else None
 
 
 def _fold_unicode(texts: list[str]) -> list[str] | None:
