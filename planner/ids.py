@@ -79,21 +79,24 @@ def session_ids(conference: str, sessions: list[tuple[str, str, str]],
     if folded is None:
         folded = folded_bytes([title for _, title, _ in sessions])
     # (a program has a few kinds and days: each kind's hash of the bytes before the
-    # title, and each day's bytes after it, are made once)
+    # title, and each day's bytes after it, are made once, and looked up only where the
+    # kind or the day is not the last session's, most sessions following one of theirs)
     bases: dict[str, Any] = {}
     tails: dict[str, bytes] = {}
     digests = []
+    last_kind = last_day = base = tail = None
     for (kind, _, day), f in zip(sessions, folded):
-        base = bases.get(kind)
-        if base is None:
-            base = bases[kind] = hashlib.blake2b(head + kind.encode("utf-8") + b"\x1f",
-                                                 digest_size=8)
-        tail = tails.get(day)
-        if tail is None:
-            tail = tails[day] = b"\x1f" + day.encode("utf-8")
+        if kind is not last_kind:
+            last_kind, base = kind, bases.get(kind)
+            if base is None:
+                base = bases[kind] = hashlib.blake2b(head + kind.encode("utf-8") + b"\x1f",
+                                                     digest_size=8)
+        if day is not last_day:
+            last_day, tail = day, tails.get(day)
+            if tail is None:
+                tail = tails[day] = b"\x1f" + day.encode("utf-8")
         h = base.copy()
-        h.update(f)
-        h.update(tail)
+        h.update(f + tail)
         digests.append(h.digest())
     return _encoded_all(digests, ID_LENGTH - 1, "s")
 
