@@ -688,10 +688,10 @@ def name_ending(text: str) -> tuple[str, str] | None:
     k = len(head) - 2
     while k > 0 and _INITIAL_WORD.match(head[k]):
         k -= 1
-    if k < 2:
-        return None
+    if k < 2 or not head[k][:1].isupper():
+        return None  # (the name's first letter is `head[k]`'s: told before joining)
     left, name = " ".join(head[:k]), " ".join(head[k:])
-    if not name[:1].isupper() or not _title_like(left) or left.endswith(_TITLE_ENDS_OPEN) \
+    if not _title_like(left) or left.endswith(_TITLE_ENDS_OPEN) \
             or not name_like(name):
         return None
     return left, name
@@ -757,12 +757,14 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
     # The commonest line, `Title, People` on a page that writes them so, is settled by a
     # comma when no split of another kind in it could score as well.
     comma = _BASE_BONUS["comma"] + (1.5 if prefer == "comma" else 0) + 1.0
+    no_comma = False  # (every comma split judged, and none names people)
     if not _other_reaches(text, masked, prefer, comma):
         got = _best_comma_split(text, masked, lenient, prefer)
         if got is not None and got[0] >= comma or not _holds_other(text, masked):
             return got[1:] if got is not None else None
+        no_comma = got is None
     best = None  # (score, place, split)
-    for bound, _, splits in _split_kinds(text, lenient, prefer):
+    for bound, _, splits in _split_kinds(text, lenient, prefer, no_comma):
         for place, judge in splits:
             if best is not None and (bound < best[0] or bound == best[0] and place > best[1]):
                 return best[2][1:]  # neither this split nor any after it can win
@@ -917,13 +919,15 @@ _COMMA = _SEPARATORS[3][0]
 _SEPARATOR_OF = {kind: pattern for pattern, kind in _SEPARATORS}
 
 
-def _split_kinds(text: str, lenient: bool, prefer: str | None):
+def _split_kinds(text: str, lenient: bool, prefer: str | None, no_comma: bool = False):
     """The ways to split `text` into a title and people, by kind: (the best score a split
     of the kind can reach, the place of its first split, its splits).  A split is (its
     place in the line, how to judge it), the place a tuple ordered as the line reads;
     judging gives (score, title, people, people score, by-label, separator) or None.
     The kinds come best first, and the splits of each kind in the line's order (made
-    as they are asked for)."""
+    as they are asked for).  `no_comma`: the comma's splits were judged already
+    (`_best_comma_split`) and none names people: left out, not judged again (a split
+    judged None is never the best, nor does it end the search)."""
     kinds = []
     # `Title (Speaker)`: a final parenthesis holding a name
     m = _FINAL_PAREN.match(text) if _ends_in_paren(text) else None
@@ -949,6 +953,8 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None):
             kinds.append((_STOP_BOUND, (1.5, k, 0), [((1.5, k, 0), lambda left=left, right=right: _stop_split(
                 left, right))]))
     for p, (pattern, kind) in enumerate(_SEPARATORS[1:], start=2):
+        if no_comma and kind == "comma":
+            continue
         bonus = _BASE_BONUS[kind] + (1.5 if prefer == kind else 0)
         kinds.append((bonus + 1.0, (p, 0, 0),
                       _people_right(text, masked, pattern, kind, p, bonus, lenient)))

@@ -159,6 +159,10 @@ def title_then_description(text: str) -> tuple[str, str] | None:
     `_VERBS` among four words or more, or twelve words.  After a dash the rest is a
     talk's subtitle unless it speaks to the attendees (`We'll …`, `Please …`) or runs
     to twelve words."""
+    # (the pattern needs a full stop or a dash: most titles hold neither, and the
+    # pattern, led by a lookbehind and a blank, is tried at every position of the text)
+    if "." not in text and "-" not in text and "–" not in text and "—" not in text:
+        return None
     m = _DESCRIPTION_START.search(text)
     if m is None:
         return None
