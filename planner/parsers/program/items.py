@@ -764,7 +764,7 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
             return got[1:] if got is not None else None
         no_comma = got is None
     best = None  # (score, place, split)
-    for bound, _, splits in _split_kinds(text, lenient, prefer, no_comma):
+    for bound, _, splits in _split_kinds(text, lenient, prefer, no_comma, masked):
         for place, judge in splits:
             if best is not None and (bound < best[0] or bound == best[0] and place > best[1]):
                 return best[2][1:]  # neither this split nor any after it can win
@@ -919,7 +919,8 @@ _COMMA = _SEPARATORS[3][0]
 _SEPARATOR_OF = {kind: pattern for pattern, kind in _SEPARATORS}
 
 
-def _split_kinds(text: str, lenient: bool, prefer: str | None, no_comma: bool = False):
+def _split_kinds(text: str, lenient: bool, prefer: str | None, no_comma: bool = False,
+                 masked: str | None = None):
     """The ways to split `text` into a title and people, by kind: (the best score a split
     of the kind can reach, the place of its first split, its splits).  A split is (its
     place in the line, how to judge it), the place a tuple ordered as the line reads;
@@ -927,13 +928,15 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None, no_comma: bool = 
     The kinds come best first, and the splits of each kind in the line's order (made
     as they are asked for).  `no_comma`: the comma's splits were judged already
     (`_best_comma_split`) and none names people: left out, not judged again (a split
-    judged None is never the best, nor does it end the search)."""
+    judged None is never the best, nor does it end the search).  `masked`: the text's
+    `_mask_parens`, when the caller has it."""
     kinds = []
     # `Title (Speaker)`: a final parenthesis holding a name
     m = _FINAL_PAREN.match(text) if _ends_in_paren(text) else None
     if m:
         kinds.append((3.0, (0, 0, 0), [((0, 0, 0), lambda m=m: _paren_split(m))]))
-    masked = _mask_parens(text)  # (the separators inside parentheses do not count)
+    if masked is None:
+        masked = _mask_parens(text)  # (the separators inside parentheses do not count)
     by_pattern = _SEPARATORS[0][0]
     for k, sm in enumerate(by_pattern.finditer(masked) if _may_hold(masked, "by") else ()):
         left, right = text[:sm.start()].strip(), text[sm.end():].strip()
