@@ -186,8 +186,19 @@ def holds_for(parts: ItemParts, prefer: str | None) -> bool:
     when it is "label".  The best split (the highest score, the first in the line of
     equals) found without a preference is still the best when its own kind is
     preferred: it gains as much as its rivals of that kind and more than all others.
-    So the answer holds when `prefer` is None or the separator it split at."""
-    return prefer is None or prefer == parts.sep and prefer != "label"
+    So the answer holds when `prefer` is None or the separator it split at.
+
+    It holds too where no split judged the line (no separator, `None`) or a split
+    that no score decides (the names after the title with a blank between, `space`;
+    a person and her place first, `comma-first`): a preference changes scores, never
+    whether a split names people, so none does with it either, and those two are
+    asked before (`_person_then_title`) or after (`_names_after_title`) any scored
+    split.  (A line of handles, `Title (4), polygon`, splits nowhere.)"""
+    return prefer is None or prefer != "label" and (prefer == parts.sep or parts.sep in _UNSCORED)
+
+
+# The separators of plain answers that no split's score decided (see `holds_for`).
+_UNSCORED = (None, "space", "comma-first")
 
 
 def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
