@@ -192,3 +192,22 @@ def test_real_time_lines_make_the_entries_open_header_makes():
 def test_time_lines_make_the_entries_open_header_makes(items):
     text = "\n".join(f"9:{k:02d} - 9:{k + 5:02d} {item}" for k, item in enumerate(items))
     assert _entries(text, False) == _entries(text, True)
+
+
+CLEAN_BITS = ["Title", " ", "(", ")", "(12)", "(paper)", "(slides)", "12", "(🔗)", "((3))", "(3", "٣",
+              "(x, 4)", ".", "\t"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(CLEAN_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_title_is_cleaned_as_the_link_label_pattern_alone_cleans_it(text):
+    """`clean_title` passes over a final parenthesis of figures alone without asking
+    `_only_link_labels` (which says no to one): the title it gives is the same."""
+    import re
+
+    from planner.parsers.program.items import _only_link_labels, _trimmed_title, clean_title
+    t = text.strip()
+    while t.endswith(")") and _only_link_labels(t):
+        t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
+    assert clean_title(text) == _trimmed_title(t)

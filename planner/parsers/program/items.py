@@ -1208,9 +1208,10 @@ def _title_like(text: str) -> bool:
 
 def clean_title(text: str) -> str:
     t = text.strip()
-    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise; each
-    # link may have its own, `Metarouting (paper) (slides)`)
-    while t.endswith(")") and _only_link_labels(t):
+    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise, and a
+    # number alone in it, `(12)`, as many do, holds no link label; each link may have
+    # its own, `Metarouting (paper) (slides)`)
+    while t.endswith(")") and not t[t.rfind("(") + 1:-1].isdecimal() and _only_link_labels(t):
         t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
     return _trimmed_title(t)
 
