@@ -124,3 +124,90 @@ NO_ONE_BITS = ["the ", "The ", "of ", "for ", "Ana Ruiz", "Bo Chen", ", ", " and
 def test_lines_said_to_name_no_one_name_no_one(text):
     if names_no_one_surely(text):
         assert _holds_no_one(text)
+
+
+def _known_first_word_plain(text: str) -> bool:
+    """`kinds._may_be_known_label(text, frozenset())` the three-step way: the text's
+    first run of ASCII letters, lower-cased, looked up among the labels' first words."""
+    from planner.parsers.program.kinds import _LABEL_FIRST_WORDS, _LEAD_LETTERS
+    run = _LEAD_LETTERS.match(text)
+    return run is not None and run.group().lower() in _LABEL_FIRST_WORDS
+
+
+LABEL_BITS = ["Keynote", "KEYNOTE", "keynotes", "Break", "Breakfast", "coffee", "Coffee-break",
+              "Talk", "Talks", "talk:", "Panel", " ", ":", "-", "İ", "ı", "K", "ſ", "Session",
+              "session1", "é", "Oral", "orals", "Plenary"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(LABEL_BITS), st.text(max_size=3)), max_size=6)
+       .map("".join))
+def test_a_known_label_first_word_is_found_in_one_match_as_in_three_steps(text):
+    from planner.parsers.program.kinds import _may_be_known_label
+    assert _may_be_known_label(text, frozenset()) == _known_first_word_plain(text)
+
+
+def test_real_titles_open_with_a_known_label_word_as_the_three_steps_find():
+    from planner.parsers.program.kinds import _may_be_known_label
+    titles = [line for line in _real_lines()]
+    assert len(titles) > 500
+    for text in titles:
+        assert _may_be_known_label(text, frozenset()) == _known_first_word_plain(text), text
+
+
+def _entries(text: str, plain: bool) -> list[Draft]:
+    """The entries the reader makes of `text`, with its shortcut for plain time lines
+    (`Reader._plain_header`) or, when `plain`, every header read by `open_header`."""
+    doc = read_doc(text)
+    reader = reader_mod.Reader(doc, DiagnosticSink("test"))
+    if plain:
+        with mock.patch.object(reader_mod.Reader, "_plain_header", lambda self, ln, h: False):
+            reader.run()
+    else:
+        reader.run()
+    return reader.top + reader.loose
+
+
+def test_real_time_lines_make_the_entries_open_header_makes():
+    """Real titles and names as time-first lines under day headings, more than the
+    600 lines `prepare` reads (and with ranges that run on, meridiems, a `9:20` alone):
+    the plain-header shortcut makes each entry `open_header` makes."""
+    lines = _real_lines()
+    out = ["## Monday, May 1, 2025", ""]
+    for k, text in enumerate(lines):
+        if k and k % 700 == 0:
+            out += ["", f"## Day {k // 700 + 1}", ""]
+        h, m = 8 + (k % 60) // 6, (k % 6) * 10
+        clock = [f"{h}:{m:02d} - {h}:{m + 9:02d}", f"{h}.{m:02d} – {h}.{m + 9:02d}",
+                 f"{h}:{m:02d}"][k % 3]
+        out.append(f"{clock} {text}")
+    text = "\n".join(out)
+    fast, slow = _entries(text, False), _entries(text, True)
+    assert len(fast) > 1000
+    assert fast == slow
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(plain_items, min_size=1, max_size=6))
+def test_time_lines_make_the_entries_open_header_makes(items):
+    text = "\n".join(f"9:{k:02d} - 9:{k + 5:02d} {item}" for k, item in enumerate(items))
+    assert _entries(text, False) == _entries(text, True)
+
+
+CLEAN_BITS = ["Title", " ", "(", ")", "(12)", "(paper)", "(slides)", "12", "(🔗)", "((3))", "(3", "٣",
+              "(x, 4)", ".", "\t"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(CLEAN_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_title_is_cleaned_as_the_link_label_pattern_alone_cleans_it(text):
+    """`clean_title` passes over a final parenthesis of figures alone without asking
+    `_only_link_labels` (which says no to one): the title it gives is the same."""
+    import re
+
+    from planner.parsers.program.items import _only_link_labels, _trimmed_title, clean_title
+    t = text.strip()
+    while t.endswith(")") and _only_link_labels(t):
+        t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
+    assert clean_title(text) == _trimmed_title(t)

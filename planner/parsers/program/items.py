@@ -186,8 +186,19 @@ def holds_for(parts: ItemParts, prefer: str | None) -> bool:
     when it is "label".  The best split (the highest score, the first in the line of
     equals) found without a preference is still the best when its own kind is
     preferred: it gains as much as its rivals of that kind and more than all others.
-    So the answer holds when `prefer` is None or the separator it split at."""
-    return prefer is None or prefer == parts.sep and prefer != "label"
+    So the answer holds when `prefer` is None or the separator it split at.
+
+    It holds too where no split judged the line (no separator, `None`) or a split
+    that no score decides (the names after the title with a blank between, `space`;
+    a person and her place first, `comma-first`): a preference changes scores, never
+    whether a split names people, so none does with it either, and those two are
+    asked before (`_person_then_title`) or after (`_names_after_title`) any scored
+    split.  (A line of handles, `Title (4), polygon`, splits nowhere.)"""
+    return prefer is None or prefer != "label" and (prefer == parts.sep or parts.sep in _UNSCORED)
+
+
+# The separators of plain answers that no split's score decided (see `holds_for`).
+_UNSCORED = (None, "space", "comma-first")
 
 
 def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[str] = frozenset(),
@@ -688,10 +699,10 @@ def name_ending(text: str) -> tuple[str, str] | None:
     k = len(head) - 2
     while k > 0 and _INITIAL_WORD.match(head[k]):
         k -= 1
-    if k < 2:
-        return None
+    if k < 2 or not head[k][:1].isupper():
+        return None  # (the name's first letter is `head[k]`'s: told before joining)
     left, name = " ".join(head[:k]), " ".join(head[k:])
-    if not name[:1].isupper() or not _title_like(left) or left.endswith(_TITLE_ENDS_OPEN) \
+    if not _title_like(left) or left.endswith(_TITLE_ENDS_OPEN) \
             or not name_like(name):
         return None
     return left, name
@@ -757,12 +768,14 @@ def _best_split(text: str, lenient: bool, prefer: str | None = None):
     # The commonest line, `Title, People` on a page that writes them so, is settled by a
     # comma when no split of another kind in it could score as well.
     comma = _BASE_BONUS["comma"] + (1.5 if prefer == "comma" else 0) + 1.0
+    no_comma = False  # (every comma split judged, and none names people)
     if not _other_reaches(text, masked, prefer, comma):
         got = _best_comma_split(text, masked, lenient, prefer)
         if got is not None and got[0] >= comma or not _holds_other(text, masked):
             return got[1:] if got is not None else None
+        no_comma = got is None
     best = None  # (score, place, split)
-    for bound, _, splits in _split_kinds(text, lenient, prefer):
+    for bound, _, splits in _split_kinds(text, lenient, prefer, no_comma, masked):
         for place, judge in splits:
             if best is not None and (bound < best[0] or bound == best[0] and place > best[1]):
                 return best[2][1:]  # neither this split nor any after it can win
@@ -917,19 +930,24 @@ _COMMA = _SEPARATORS[3][0]
 _SEPARATOR_OF = {kind: pattern for pattern, kind in _SEPARATORS}
 
 
-def _split_kinds(text: str, lenient: bool, prefer: str | None):
+def _split_kinds(text: str, lenient: bool, prefer: str | None, no_comma: bool = False,
+                 masked: str | None = None):
     """The ways to split `text` into a title and people, by kind: (the best score a split
     of the kind can reach, the place of its first split, its splits).  A split is (its
     place in the line, how to judge it), the place a tuple ordered as the line reads;
     judging gives (score, title, people, people score, by-label, separator) or None.
     The kinds come best first, and the splits of each kind in the line's order (made
-    as they are asked for)."""
+    as they are asked for).  `no_comma`: the comma's splits were judged already
+    (`_best_comma_split`) and none names people: left out, not judged again (a split
+    judged None is never the best, nor does it end the search).  `masked`: the text's
+    `_mask_parens`, when the caller has it."""
     kinds = []
     # `Title (Speaker)`: a final parenthesis holding a name
     m = _FINAL_PAREN.match(text) if _ends_in_paren(text) else None
     if m:
         kinds.append((3.0, (0, 0, 0), [((0, 0, 0), lambda m=m: _paren_split(m))]))
-    masked = _mask_parens(text)  # (the separators inside parentheses do not count)
+    if masked is None:
+        masked = _mask_parens(text)  # (the separators inside parentheses do not count)
     by_pattern = _SEPARATORS[0][0]
     for k, sm in enumerate(by_pattern.finditer(masked) if _may_hold(masked, "by") else ()):
         left, right = text[:sm.start()].strip(), text[sm.end():].strip()
@@ -949,6 +967,8 @@ def _split_kinds(text: str, lenient: bool, prefer: str | None):
             kinds.append((_STOP_BOUND, (1.5, k, 0), [((1.5, k, 0), lambda left=left, right=right: _stop_split(
                 left, right))]))
     for p, (pattern, kind) in enumerate(_SEPARATORS[1:], start=2):
+        if no_comma and kind == "comma":
+            continue
         bonus = _BASE_BONUS[kind] + (1.5 if prefer == kind else 0)
         kinds.append((bonus + 1.0, (p, 0, 0),
                       _people_right(text, masked, pattern, kind, p, bonus, lenient)))
@@ -1188,9 +1208,10 @@ def _title_like(text: str) -> bool:
 
 def clean_title(text: str) -> str:
     t = text.strip()
-    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise; each
-    # link may have its own, `Metarouting (paper) (slides)`)
-    while t.endswith(")") and _only_link_labels(t):
+    # (`_only_link_labels` needs a final parenthesis: most titles end otherwise, and a
+    # number alone in it, `(12)`, as many do, holds no link label; each link may have
+    # its own, `Metarouting (paper) (slides)`)
+    while t.endswith(")") and not t[t.rfind("(") + 1:-1].isdecimal() and _only_link_labels(t):
         t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
     return _trimmed_title(t)
 

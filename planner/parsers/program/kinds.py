@@ -101,6 +101,13 @@ _LABEL_FIRST_WORDS = frozenset(key.split()[0] for key in LABELS)
 _LEAD_LETTERS = re.compile(r"[A-Za-z]+")
 
 
+# A text whose first run of letters is the first word of a known label, in any case:
+# one match where `_LEAD_LETTERS`, `str.lower` and a set lookup are three steps (ASCII
+# folding only, as `str.lower` folds the ASCII letters `[A-Za-z]` finds).
+_KNOWN_FIRST = re.compile("(?:" + "|".join(sorted(_LABEL_FIRST_WORDS)) + ")(?![A-Za-z])",
+                          re.IGNORECASE | re.ASCII)
+
+
 def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
     """False when the label `_LABEL_PREFIX` would find in `text` is certainly no known
     one.  That label starts the text with a letter and ends before a blank, `:` or `|`,
@@ -108,6 +115,8 @@ def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
     letters, lower-cased, and a known label starts with one of few words.  Most titles
     with a colon (`Infra Finder: Increasing ...`) are told so without trying every
     length of label and folding the one found."""
+    if not extra:
+        return _KNOWN_FIRST.match(text) is not None
     run = _LEAD_LETTERS.match(text)
     if run is None:
         return False
@@ -118,7 +127,8 @@ def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
 def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | None, SessionKind | None, str]:
     """(label, its kind, the rest) for `Keynote: Title`, `Title (Invited Talk)`,
     `Keynote - Name`; (None, None, text) when the text has no known label."""
-    m = _LABEL_PREFIX.match(text) if _may_lead_label(text) and _may_be_known_label(text, extra) \
+    # (a title seldom opens with a known label's first word: asked first)
+    m = _LABEL_PREFIX.match(text) if _may_be_known_label(text, extra) and _may_lead_label(text) \
         else None
     if m:
         label = m.group("label").strip()

@@ -159,6 +159,10 @@ def title_then_description(text: str) -> tuple[str, str] | None:
     `_VERBS` among four words or more, or twelve words.  After a dash the rest is a
     talk's subtitle unless it speaks to the attendees (`We'll …`, `Please …`) or runs
     to twelve words."""
+    # (the pattern needs a full stop or a dash: most titles hold neither, and the
+    # pattern, led by a lookbehind and a blank, is tried at every position of the text)
+    if "." not in text and "-" not in text and "–" not in text and "—" not in text:
+        return None
     m = _DESCRIPTION_START.search(text)
     if m is None:
         return None
@@ -195,9 +199,10 @@ def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
     return got if got is not None else _header_of_plain(line, allow_inner=allow_inner)
 
 
-# `9:00 - 9:10 Title, Speaker`: a range of two clocks opens the line, a word follows.
-_LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) (?=[A-Za-z])")
-_FIRST_WORD = re.compile(r"[A-Za-z]+\.?")
+# `9:00 - 9:10 Title, Speaker`: a range of two clocks opens the line, a word follows
+# (its first run of ASCII letters and a full stop after it, found in the same match:
+# the day it may name is looked up by it).
+_LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) ([A-Za-z]+\.?)")
 # What may follow a clock as part of it (`9:00 - 9:10 am`, `... noon`).
 _CLOCK_TAIL = re.compile(r"[ap]\.?\s?m\b|noon|midnight|uhr\b", re.IGNORECASE)
 _DAY_WORDS = frozenset({"day", "first", "second", "third", "fourth", "fifth"})
@@ -240,15 +245,15 @@ def lead_range_header(text: str) -> Header | None:
     t = _range_mark(clocks)
     if t is None:
         return None
-    at = m.end()
-    # (the pattern's lookahead puts an ASCII letter at `at`: a meridiem, `noon`,
+    at = m.start(2)
+    # (the pattern puts an ASCII letter at `at`: a meridiem, `noon`,
     # `midnight` or `uhr` starts with one of ten, a zone with two capitals or `AoE`)
     if text[at] in "apnmuAPNMU" and _CLOCK_TAIL.match(text, at):
         return None
     if ("A" <= text[at + 1:at + 2] <= "Z" or text.startswith("AoE", at)) and \
             (z := _ZONE_AFTER.match(text, len(clocks))) is not None and _plausible_zone(z.group("zone")):
         return None
-    if _names_day(_FIRST_WORD.match(text, at).group()):
+    if _names_day(m.group(2)):
         return None
     rest = text[at:].strip()
     return Header(t, rest, len(text) - len(rest), None, "lead")

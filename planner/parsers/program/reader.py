@@ -381,7 +381,8 @@ class Reader:
         if h is not None and h.time.open == "allday" and not h.rest and not self.stack:
             h = None
         if h is not None:
-            self.open_header(ln, h)
+            if h.position != "lead" or h.day is not None or ln.spans or not self._plain_header(ln, h):
+                self.open_header(ln, h)
             return
         d = day_line(ln)
         if d is not None:
@@ -531,6 +532,41 @@ class Reader:
         draft.body_para = ln.para
         self.place(draft)
         return draft
+
+    def _plain_header(self, ln: Line, h) -> bool:
+        """`open_header` for the commonest header of all, `9:00 - 9:10 Title, A, B`: a time
+        leading a line without styles and without a day (as `line` asks it), the rest a
+        plain line `plain_split` reads.  The branches of `open_header` and
+        `_apply_header_text` that such a line cannot take are not asked again, line after
+        line.  False, with nothing done, for a line that might take one: `open_header`
+        reads it then.  tests/test_line_fast_paths.py holds it to `open_header`."""
+        rest = h.rest
+        t = h.time
+        no = ln.no
+        if rest[:1].isdigit() and t.end is None or no in self.title_first_ends \
+                or no in self.more_occurrences or "@" in rest or self.labels \
+                or rest.rstrip().endswith((":", ".")):
+            return False  # (a duration, a layout of title lines, a room, a label, names over)
+        text = rest.strip(" -–—:|")
+        if not text or text in self._page_splits:
+            return False  # (a slot, or a line `prepare` split: `_apply_header_text` takes it)
+        got = plain_split(text, False, self.prefer_sep)
+        if got is None:
+            return False
+        title, people, score, by, _ = got
+        draft = Draft(line=no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
+                      level=ln.heading, zone=t.zone)
+        draft.day = self.day
+        draft.used.add(no)
+        if people and (score >= 0.5 or by):
+            draft.people = list(people)
+        elif not people:
+            title = _title_before_sentence(draft, title)
+        draft.title = title
+        draft.is_session = _SESSION_TITLE.match(title) is not None
+        draft.body_para = ln.para
+        self.place(draft)
+        return True
 
     def _duration_column(self) -> bool:
         """Whether the page's table, pasted a row a line, has a duration column: a header
