@@ -34,3 +34,32 @@ def test_a_year_or_a_count_opening_a_line_is_no_clock():
         "10:00 Engines that weave algebraic patterns\n")
     assert [(e["title"], e["start"]) for e in entries(sch)] == [
         ("Welcome", "09:00"), ("Engines that weave algebraic patterns", "10:00")]
+
+
+def test_a_name_and_its_place_of_work_over_the_talks_title():
+    # `9:30-10:15Judith Kroll (Penn State)` with the title on the next line: the name and
+    # its place in parentheses hand the line over to the title, as `Helen Gleeson:` does
+    sch = read(
+        "Friday, May 2, 2014\n\n"
+        "9:00-9:30Breakfast (provided)\n"
+        "9:30-10:15Ada Lovelace (University of London)\n"
+        "Engines that weave algebraic patterns\n"
+        "10:15-11:00 Charles Babbage (Cambridge)\n"
+        "Difference engines in practice\n"
+        "11:00-11:15Coffee Break\n")
+    e = titled(sch, "Engines that weave algebraic patterns")
+    assert (e["start"], e["people"], e["affs"]) == ("09:30", ["Ada Lovelace"], ["University of London"])
+    assert titled(sch, "Difference engines in practice")["people"] == ["Charles Babbage"]
+    assert titled(sch, "Coffee Break")["start"] == "11:00"
+
+
+def test_a_slot_naming_only_its_speaker_and_place():
+    # `10:30 – 10:45 Ada Lovelace (UCL)` alone: the talk is known by its speaker's name,
+    # the name its speaker, the parentheses her place of work (not a second person)
+    sch = read(
+        "Monday 18 October 2021\n\n"
+        "10:30 – 10:45 Ada Lovelace (University of London)\n"
+        "10:45 – 11:00 Charles Babbage (Cambridge)\n"
+        "11:00 – 11:20 Open floor\n")
+    e = titled(sch, "Ada Lovelace")
+    assert (e["people"], e["affs"]) == (["Ada Lovelace"], ["University of London"])
