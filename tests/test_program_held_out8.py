@@ -63,3 +63,14 @@ def test_a_slot_naming_only_its_speaker_and_place():
         "11:00 – 11:20 Open floor\n")
     e = titled(sch, "Ada Lovelace")
     assert (e["people"], e["affs"]) == (["Ada Lovelace"], ["University of London"])
+
+
+def test_a_kind_label_with_words_before_a_quoted_title_then_by():
+    # `Invited Talk on "Cloud Forensics" by Prof. Ragib Hasan`: the quote is the title,
+    # the people come after the `by`, though the label's words stand before the quote
+    sch = read(
+        "Tuesday, October 10, 2017\n\n"
+        "09:00 AM to 10:30 AM   Invited Talk on \"Engines that weave\" by Prof. Ada Lovelace\n\n"
+        "10:30 AM to 11:00 AM   Networking Break\n")
+    e = titled(sch, "Engines that weave")
+    assert (e["start"], e["people"]) == ("09:00", ["Ada Lovelace"])
