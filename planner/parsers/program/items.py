@@ -591,8 +591,9 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
     if m and len(m.group(1).split()) >= 2 and not _quoted_in_note(text, m.start()):
         other = (text[:m.start()] + " " + text[m.end():]).strip(" :-–—,")
         parts.title = m.group(1).strip()
-        # `"Title" by Name`: the word says who
-        by = _BY_LEAD.match(other)
+        # `"Title" by Name`: the word says who (`Invited Talk on "Title" by Prof. Name` too:
+        # the label's words before the quote, the people after the `by`)
+        by = _BY_LEAD.match(other) or _BY_AFTER_LABEL.search(other)
         if by:
             other = other[by.end():]
         got = read_people(other, lenient=True) if other else None
@@ -718,6 +719,7 @@ def _link_in_phrase(text: str, span: Span) -> bool:
 
 
 _BY_LEAD = re.compile(r"^by\s+(?=\S)", re.I)
+_BY_AFTER_LABEL = re.compile(r"\s+by\s+(?=\S)", re.I)
 
 
 def _people_after(after: str):

@@ -700,7 +700,8 @@ class Reader:
         return None, []
 
     def _apply_header_text(self, draft: Draft, rest: str, spans, *, title_only: bool = False) -> None:
-        names_over = rest.rstrip().endswith((":", "."))
+        # (`Judith Kroll (Penn State)` ends in its place of work: names over the title too)
+        names_over = rest.rstrip().endswith((":", ".", ")"))
         rest = rest.strip(" -–—:|")
         if not rest:
             draft.slot = True
@@ -708,10 +709,12 @@ class Reader:
         if names_over and not spans and not title_only:
             found = _names_over_title(rest)
             if found is not None:
-                # `9:30 – 10:15 Helen Gleeson:` (`12:30 -- 13:00 David Sabel.`) over the
-                # talk's title on the next line: the colon (the stop) hands the line over
-                # to the title, as a `Keynote:` label does
-                draft.title, draft.title_from_label, draft.people = rest.rstrip("."), True, found
+                # `9:30 – 10:15 Helen Gleeson:` (`12:30 -- 13:00 David Sabel.`,
+                # `9:30-10:15 Judith Kroll (Penn State)`) over the talk's title on the next
+                # line: the colon (the stop, the place) hands the line over to the title, as
+                # a `Keynote:` label does
+                draft.title = found[0].name if rest.endswith(")") and len(found) == 1 else rest.rstrip(".")
+                draft.title_from_label, draft.people = True, found
                 draft.names_over = True
                 return
         parts = None

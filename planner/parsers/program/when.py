@@ -193,11 +193,26 @@ def _head_hmm(m: re.Match[str]) -> TimeMark | None:
     return replace(mark, begin=m.start(1), stop=m.end(4), zone=None)
 
 
+# `0830 Welcome`, `1315 Break`: an agenda in four-digit 24-hour clocks, each line
+# opened by its start alone.  Read only where the clock opens the line and a
+# capitalised word follows it, its minutes on a five-minute mark and its value no year
+# (`2012 Program`, `1999 Best Paper Award` are years; `1500 participants` a count).
+_HEAD_HHMM = re.compile(r"[\s*•|#>+]*(?:[-–]\s+)?([01]\d|2[0-3])([0-5][05]):?[ \t]+(?=[A-Z])")
+
+
+def _head_hhmm(line: str) -> TimeMark | None:
+    """The start a `_HEAD_HHMM` line opens with, or None (a year, or no such line)."""
+    m = _HEAD_HHMM.match(line)
+    if m is None or m.group(1) in ("19", "20"):
+        return None
+    return TimeMark(time(int(m.group(1)), int(m.group(2))), None, m.start(1), m.end(2), True, False)
+
+
 def iter_times(line: str) -> Iterator[TimeMark]:
     """The times and time ranges in `line`, in order, found as they are asked for."""
     if _has_digit(line):
         head = _HEAD_HMM.match(line)
-        mark = _head_hmm(head) if head is not None else None
+        mark = _head_hmm(head) if head is not None else _head_hhmm(line)
         if mark is not None:
             yield mark
             yield from (t for t in _iter_times(line) if t.begin >= mark.stop)
