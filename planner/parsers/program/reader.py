@@ -708,12 +708,15 @@ class Reader:
             return
         if names_over and not spans and not title_only:
             found = _names_over_title(rest)
+            placed = rest.endswith(")")
+            if placed and found is not None and (len(found) != 1 or not found[0].affiliation):
+                found = None  # (`Paper Cuts, Ana Ruiz (MIT)`: a title and its people)
             if found is not None:
                 # `9:30 – 10:15 Helen Gleeson:` (`12:30 -- 13:00 David Sabel.`,
-                # `9:30-10:15 Judith Kroll (Penn State)`) over the talk's title on the next
-                # line: the colon (the stop, the place) hands the line over to the title, as
-                # a `Keynote:` label does
-                draft.title = found[0].name if rest.endswith(")") and len(found) == 1 else rest.rstrip(".")
+                # `9:30-10:15 Judith Kroll (Penn State)`: one person and her place) over
+                # the talk's title on the next line: the colon (the stop, the place) hands
+                # the line over to the title, as a `Keynote:` label does
+                draft.title = found[0].name if placed else rest.rstrip(".")
                 draft.title_from_label, draft.people = True, found
                 draft.names_over = True
                 return
