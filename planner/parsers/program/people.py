@@ -580,6 +580,20 @@ def _units(group: str) -> list[tuple[str, str | None]]:
     character: nothing else in the group changes what it does."""
     if "(" not in group:
         return [(group, None)]  # (what `_units_plain` makes of a group without one)
+    if group.count("(") == 1 and group.count(")") == 1:
+        # One parenthesis, the commonest (`Name (Affil)`, `Title (n), Name`): found by
+        # `str.find`, the loop's steps for its two marks spelled out
+        start, end = group.find("("), group.find(")")
+        if start < end:
+            inner = group[start + 1:end].strip()
+            rest = group[end + 1:].lstrip()
+            if "A" <= inner[:1] <= "Z" and _NICKNAME.match(inner) and rest[:1].isalpha() \
+                    and rest[:1].isupper() and not _LEADS_AND.match(rest):
+                return [(group, None)]  # a nickname inside a name (its first an ASCII capital)
+            tail = group[end + 1:]
+            if tail.strip(" ,;.&"):
+                return [(group[:start], inner), (tail, None)]
+            return [(group[:start], inner)]
     out: list[tuple[str, str | None]] = []
     depth = start = names_start = 0
     for m in _PARENS.finditer(group):
