@@ -1027,3 +1027,43 @@ def test_real_speaker_lists_are_read_as_the_layered_way_reads_them():
         for lenient in (False, True):
             fast, slow = _people_both_ways(line, lenient)
             assert fast == slow, line
+
+
+# -- people units read once ---------------------------------------------------------------
+
+def _read_alone(line: str, lenient: bool):
+    """`_read_people` of a line with the unit caches empty: what the line reads as alone."""
+    people._unit_people.cache_clear()
+    people._names_judged.cache_clear()
+    return people._read_people.__wrapped__(line, lenient)
+
+
+def test_real_people_units_read_once_read_as_each_line_alone():
+    """The time-first lines' tails (`rest of title (n), Name, Name`), real speaker lists
+    and names with their handles: read one after another, their units shared through
+    the caches, each reads as it reads alone."""
+    items = [(t, ns) for path in FRAB for t, ns in _frab_items(path)]
+    names = _real_people_names()
+    lines = [f"{t.rpartition(',')[2]} ({k}), {', '.join(ns)}" for k, (t, ns) in enumerate(items)] \
+        + [", ".join(ns) for _, ns in items] + [f"{n} ({k % 7}), {n}" for k, n in enumerate(names[:300])]
+    assert len(lines) > 300
+    for lenient in (False, True):
+        shared = [people._read_people.__wrapped__(line, lenient) for line in lines]
+        for line, got in zip(lines[::7], shared[::7]):
+            assert got == _read_alone(line, lenient), line
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(UNIT_BITS + LIST_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join), st.booleans())
+def test_people_units_read_once_read_as_each_line_alone(line, lenient):
+    shared = people._read_people.__wrapped__(line, lenient)
+    assert shared == _read_alone(line, lenient)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["'", '"', "‘", "’", "“", "”", " -", "-", " –", "—", "\t—",
+                                           "Ann", " ", "of"]), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_first_piece_is_unsure_where_its_pattern_finds_a_dash_or_quote(head):
+    assert people._piece_unsure(head) == (people._PIECE_UNSURE.search(head) is not None)

@@ -522,6 +522,8 @@ def _marks_pattern(seps: tuple[str, ...]) -> re.Pattern[str]:
 
 def _split_top(text: str, seps: tuple[str, ...]) -> list[str]:
     """Split at separators outside parentheses and brackets."""
+    if len(seps) == 1 and seps[0] not in text:
+        return [text]  # (most groups: no `;`, whatever their brackets)
     if "(" not in text and "[" not in text:
         if len(seps) == 1:
             return text.split(seps[0])
@@ -578,6 +580,20 @@ def _units(group: str) -> list[tuple[str, str | None]]:
     character: nothing else in the group changes what it does."""
     if "(" not in group:
         return [(group, None)]  # (what `_units_plain` makes of a group without one)
+    if group.count("(") == 1 and group.count(")") == 1:
+        # One parenthesis, the commonest (`Name (Affil)`, `Title (n), Name`): found by
+        # `str.find`, the loop's steps for its two marks spelled out
+        start, end = group.find("("), group.find(")")
+        if start < end:
+            inner = group[start + 1:end].strip()
+            rest = group[end + 1:].lstrip()
+            if "A" <= inner[:1] <= "Z" and _NICKNAME.match(inner) and rest[:1].isalpha() \
+                    and rest[:1].isupper() and not _LEADS_AND.match(rest):
+                return [(group, None)]  # a nickname inside a name (its first an ASCII capital)
+            tail = group[end + 1:]
+            if tail.strip(" ,;.&"):
+                return [(group[:start], inner), (tail, None)]
+            return [(group[:start], inner)]
     out: list[tuple[str, str | None]] = []
     depth = start = names_start = 0
     for m in _PARENS.finditer(group):
@@ -706,8 +722,16 @@ def names_no_one_surely(text: str) -> bool:
         return False
     end = _FIRST_PIECE_END.search(text)
     head = text[:end.start()] if end is not None else text
-    return not _NEVER_IN_NAMES.isdisjoint(head.lower().split()) \
-        and _PIECE_UNSURE.search(head) is None
+    return not _NEVER_IN_NAMES.isdisjoint(head.lower().split()) and not _piece_unsure(head)
+
+
+def _piece_unsure(head: str) -> bool:
+    """`_PIECE_UNSURE.search(head) is not None`, the pattern asked only of a piece with
+    a dash in it: its search tries both alternatives at every character of a title's
+    words (a fifth of what this test cost), where `in` finds a quote or a dash at once."""
+    if "'" in head or '"' in head or "‘" in head or "’" in head or "“" in head or "”" in head:
+        return True
+    return ("-" in head or "–" in head or "—" in head) and _PIECE_UNSURE.search(head) is not None
 
 
 # The function words `_word_class` refuses in a name, but `and` (the reading cuts names
@@ -730,7 +754,7 @@ def names_only(text: str, least: int = 1) -> People | None:
     one reads as a name): the names of a citation, of a header over its title."""
     got = read_people(text)
     if got is None or len(got.people) < max(least, 1) or got.score < 0.99 \
-            or not all(name_like(p.name) for p in got.people):
+            or not all(name_like(p.name, False) for p in got.people):  # (the key the reading asked)
         return None
     return got
 
@@ -746,7 +770,10 @@ def _read_people(line: str, lenient: bool) -> People | None:
     if not text or len(text) > 3000:
         return None
     text = _without_honorifics(text)
-    if _no_one(text.strip(" .")):  # (asked again of its one name, when it is one)
+    whole = text.strip(" .")
+    # (asked again of its one name, when it is one; `_NOT_PEOPLE` matches no bracket,
+    # and a line with one is mostly a line of its own, not worth a place in the cache)
+    if "(" not in whole and _no_one(whole):
         return People((), 1.0, 0, 0)
     if _LIST_MARKS.search(text) is None:
         got = _plain_list(text, lenient)
@@ -777,7 +804,6 @@ def _layered_people(text: str, lenient: bool) -> People | None:
             people.extend(got[0])
             continue
         for names_text, paren in units:
-            role = _paren_role(paren) if paren is not None else "none"
             names_text = _without_lead_and(names_text.strip(" ,"))
             if not names_text:
                 continue
@@ -792,28 +818,47 @@ def _layered_people(text: str, lenient: bool) -> People | None:
                                     if not _joined_by_and(group, names_text) else
                                     f"{last.affiliation} and {extra}", last.room)
                 continue
-            # `Name, Affil (Country)`: the comma-separated affiliation keeps its parenthesis
-            comma_affil = _name_comma_affil(names_text, paren, lenient)
-            if comma_affil is not None:
-                people.append(comma_affil)
-                entries += 1
-                ok += 1
-                continue
-            names = _names_of(names_text, lenient)
-            for n in names:
-                entries += 1
-                if role == "handle":
-                    good = name_like(n, True)
-                else:
-                    good = name_like(n, lenient)
-                ok += good
-                people.append(Person(n, _affil_text(paren) if role == "affil" else None,
-                                     paren.strip() if role == "room" else None))
+            got, good = _unit_people(names_text, paren, lenient)
+            people.extend(got)
+            entries += len(got)
+            ok += good
     if not people and entries == 0:
         return None
     people = [p for p in people if p.name and not _no_one(p.name)]
     score = ok / entries if entries else 0.0
     return People(tuple(people), score, ok, entries)
+
+
+@lru_cache(maxsize=1 << 14)  # `Name (Affil)` and the names after a title's `(n),` recur
+def _unit_people(names_text: str, paren: str | None, lenient: bool) -> tuple[tuple[Person, ...], int]:
+    """The people of one unit of a group (names, then the parenthesis after them: its
+    affiliation, room, note or handle) and how many of them read as names: a unit
+    reads the same whatever stands around it, and the units of people lines recur far
+    more than the lines (`Dan Phillips` after each of a speaker's titles)."""
+    # `Name, Affil (Country)`: the comma-separated affiliation keeps its parenthesis
+    comma_affil = _name_comma_affil(names_text, paren, lenient)
+    if comma_affil is not None:
+        return (comma_affil,), 1
+    role = _paren_role(paren) if paren is not None else "none"
+    names, good = _names_judged(names_text, lenient, role == "handle")
+    if role == "affil":
+        affil = _affil_text(paren)
+        return tuple(Person(n, affil) for n in names), good
+    if role == "room":
+        room = paren.strip()
+        return tuple(Person(n, None, room) for n in names), good
+    return tuple(map(_person, names)), good
+
+
+@lru_cache(maxsize=1 << 14)  # a title's words before its `(n)`, a name before its `(Affil)`
+def _names_judged(names_text: str, lenient: bool, handle: bool) -> tuple[tuple[str, ...], int]:
+    """The names of a unit's text and how many of them read as names, whatever the
+    parenthesis after them (`handle`: one is after them, so they are judged leniently)."""
+    names = tuple(_names_of(names_text, lenient))
+    good = 0
+    for n in names:
+        good += name_like(n, lenient or handle)
+    return names, good
 
 
 def _affil_text(paren: str) -> str:
