@@ -140,10 +140,13 @@ def _unevenly_spaced(joined: Joined) -> set[int]:
     spaces running.  Every other line, and each part of one, has its blanks squashed
     (`_squash`) once it is stripped.  A few `str.find` scans of the whole text (a
     character class tried at each character costs ten times more), where squashing
-    splits every line into its words and joins them again."""
+    splits every line into its words and joins them again.
+
+    A tab is left to the caller, which asks its text (a copied table holds one on each
+    line: each would be found and counted here)."""
     out: set[int] = set()
     joined.holding("  ", out)
-    for blank in ODD_BLANKS:
+    for blank in ODD_BLANKS[1:]:  # (all but the tab)
         joined.holding(blank, out)
     return out
 
@@ -177,7 +180,8 @@ class _Builder:
         starts inline markup (what `parse_inline` would first check)."""
         if plain or not self.markdown:
             uneven = self.uneven
-            text = raw.strip() if uneven is not None and no - 1 not in uneven else _squash(raw)
+            text = raw.strip() if uneven is not None and no - 1 not in uneven and "\t" not in raw \
+                else _squash(raw)
             spans = ()
         else:
             text, spans = parse_inline(raw, self.refs)
@@ -710,7 +714,7 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        spaced = j not in uneven
+        spaced = j not in uneven and "\t" not in raw
         # (the cells and the row are made with their fields in order, the defaults
         # written out: a call by keyword costs a tenth more, nine objects a row)
         for c in _split_row(s, raw):
@@ -835,6 +839,7 @@ def _tsv_table(b: _Builder, i: int) -> int:
             for p in parts[1:]:
                 last.append([(j + 1, p)])
         j += 1
+    uneven = b.uneven if b.uneven is not None else range(len(src))
     for k, (no, cells) in enumerate(rows):
         cell_objs = []
         # (the row's text from its cells' as `Cell.text` gives them on one line, for each
@@ -843,7 +848,8 @@ def _tsv_table(b: _Builder, i: int) -> int:
         for parts in cells:
             lines = []
             for pno, ptext in parts:
-                text = " ".join(ptext.split())
+                # (a part of an evenly spaced line is squashed once stripped: it holds no tab)
+                text = ptext.strip() if pno - 1 not in uneven else " ".join(ptext.split())
                 if text:
                     lines.append(Line(pno, text))
             # Cell(lines, colspan, rowspan, header)
