@@ -129,10 +129,35 @@ def looks_like_markdown(text: str) -> bool:
     return md >= 1 and _HTML_SIGNS.search(head) is not None
 
 
+# Every blank `str.split` parts words at but the space and the line feed (a test holds
+# them to `str.isspace`).
+ODD_BLANKS = ("\t\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+              "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def _unevenly_spaced(joined: Joined) -> set[int]:
+    """The lines with a blank other than a single space: one of `ODD_BLANKS` or two
+    spaces running.  Every other line, and each part of one, has its blanks squashed
+    (`_squash`) once it is stripped.  A few `str.find` scans of the whole text (a
+    character class tried at each character costs ten times more), where squashing
+    splits every line into its words and joins them again.
+
+    A tab is left to the caller, which asks its text (a copied table holds one on each
+    line: each would be found and counted here)."""
+    out: set[int] = set()
+    joined.holding("  ", out)
+    for blank in ODD_BLANKS[1:]:  # (all but the tab)
+        joined.holding(blank, out)
+    return out
+
+
 class _Builder:
-    def __init__(self, lines: list[str], markdown: bool) -> None:
+    def __init__(self, lines: list[str], markdown: bool, uneven: set[int] | None = None) -> None:
         self.src = lines
         self.markdown = markdown
+        # the lines with blanks other than single spaces (`_unevenly_spaced`; None: not
+        # known, each line is squashed)
+        self.uneven = uneven
         self.out: list[Line] = []
         self.markup: set[int] = set()
         self.refs: dict[str, str] = {}
@@ -149,22 +174,27 @@ class _Builder:
         self.para += 1
         return self.para
 
-    def add(self, no: int, raw: str, plain: bool = False, **kw) -> Line | None:
+    def add(self, no: int, raw: str, plain: bool = False, heading: int = 0, bullet: bool = False,
+            item: int = 0, para: int = 0) -> Line | None:
         """The line `raw` (of source line `no`) read; `plain`: it holds no character that
         starts inline markup (what `parse_inline` would first check)."""
         if plain or not self.markdown:
-            text, spans = _squash(raw), ()
+            uneven = self.uneven
+            text = raw.strip() if uneven is not None and no - 1 not in uneven and "\t" not in raw \
+                else _squash(raw)
+            spans = ()
         else:
             text, spans = parse_inline(raw, self.refs)
         if not text:
             if not raw.strip():
                 self.last_raw += "<br>"  # a line break ended the line before: no join
             return None
-        if self.bullet_next and not kw.get("cells"):
+        if self.bullet_next:
             self.bullet_next = False
             self.item += 1
-            kw["bullet"], kw["item"] = True, self.item
-        ln = Line(no, text, spans, **kw)
+            bullet, item = True, self.item
+        # Line(no, text, spans, heading, bullet, item, para)
+        ln = Line(no, text, spans, heading, bullet, item, para)
         self.out.append(ln)
         self.last_raw = raw
         return ln
@@ -183,13 +213,14 @@ class _Builder:
 
 def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     """The `Doc` of a plain-text or Markdown program."""
-    src = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    src = text.split("\n")
     if markdown is None:
         markdown = looks_like_markdown(text)
-    b = _Builder(src, markdown)
+    joined = Joined(src)
+    b = _Builder(src, markdown, _unevenly_spaced(joined))
     marked: set[int] = set()  # the lines with a character that may start inline markup
     if markdown:
-        joined = Joined(src)
         _collect_refs(b, joined)
         # (looked for in all the lines at once: most lines of a program have none, and
         # `add` reads those without `parse_inline`; each character by `str.find`, a
@@ -266,7 +297,7 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             i = _tsv_table(b, i)
             para_open = False
             continue
-        m = _BULLET.match(raw)
+        m = _BULLET.match(raw) if _may_be_bullet(stripped) else None
         if m and (markdown or m.group("marker") in "•·" or m.group("marker")[0].isdigit()
                   or m.group("marker") in "*-+"):
             rest = raw[m.end():]
@@ -300,23 +331,32 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
         if not para_open:
             b.new_para()
             prev_text_line = None
-        parts = _split_br(raw) if markdown else [raw]
+        # (a line with no `<` and not opening with `**`, as most are, is one part)
+        parts = _split_br(raw) if markdown and ("<" in raw or raw[:2] == "**") else (raw,)
         for k, part in enumerate(parts):
             if markdown and k == 0 and para_open and prev_text_line is not None and b.out \
                     and b.out[-1] is prev_text_line and not prev_text_line.heading \
                     and _can_join(b.last_raw, part):
                 prev_text_line = b.join(prev_text_line, part)
                 continue
-            ln = b.add(no, part, i not in marked, para=b.para,
-                       item=b.item if (markdown and _indented(raw) and b.item) else 0)
+            ln = b.add(no, part, i not in marked, 0, False,
+                       b.item if (b.item and markdown and raw[:1] in (" ", "\t")) else 0, b.para)
             prev_text_line = ln or prev_text_line
         para_open = True
         i += 1
     return Doc(b.out, n, b.markup, b.title, b.meta, "markdown" if markdown else "text")
 
 
-def _indented(raw: str) -> bool:
-    return raw[:1] in (" ", "\t")
+def _may_be_bullet(stripped: str) -> bool:
+    """False when `_BULLET` certainly finds no list marker on a line that is `stripped`
+    once stripped: its marker would be the line's first character after blanks and
+    tabs, one of `*+-•·([` or a figure, and the dot or parenthesis after a number's
+    figures stands in its next three characters (`8:00 - 8:10 Title`, the commonest
+    line of a program, is told at once)."""
+    c = stripped[0]
+    if c in "*+-•·([":
+        return True
+    return c.isdecimal() and ("." in stripped[1:4] or ")" in stripped[1:4])
 
 
 def _split_br(raw: str) -> list[str]:
@@ -564,13 +604,15 @@ def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]
 _CELL_MARKS = re.compile(r"[\\`*_\[\]<&{·]")
 
 
-def _cell_plain(raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str] | None:
+def _cell_plain(raw: str, spaced: bool = False
+                ) -> tuple[tuple[tuple[str, tuple[Span, ...]], ...], str, str] | None:
     """`_cell_marked` of a cell with none of the marks it reads (most cells: a time, a
     title, names, a room), without reading it: its one line is its text with the blanks
-    squashed.  None for a cell with a mark."""
+    squashed (`spaced`: its blanks are single spaces, see `_unevenly_spaced`, and
+    stripping squashes them).  None for a cell with a mark."""
     if _CELL_MARKS.search(raw) is not None:
         return None
-    text = " ".join(raw.split())
+    text = raw.strip() if spaced else " ".join(raw.split())
     return (((text, ()),) if text else (), text, text)
 
 
@@ -651,6 +693,7 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
     n = len(src)
     known = b.cells
     table, para, out = b.table, b.para, b.out  # (b.para is written back below the rows)
+    uneven = b.uneven if b.uneven is not None else range(len(src))
     while j < n:
         raw = src[j]
         s = raw.strip()
@@ -671,12 +714,13 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
+        spaced = j not in uneven and "\t" not in raw
         # (the cells and the row are made with their fields in order, the defaults
         # written out: a call by keyword costs a tenth more, nine objects a row)
         for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
-                got = known[c] = _cell_plain(c) or _cell_marked(c, b.refs)
+                got = known[c] = _cell_plain(c, spaced) or _cell_marked(c, b.refs)
             parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
                 line_text, spans = parts[0]
@@ -795,6 +839,7 @@ def _tsv_table(b: _Builder, i: int) -> int:
             for p in parts[1:]:
                 last.append([(j + 1, p)])
         j += 1
+    uneven = b.uneven if b.uneven is not None else range(len(src))
     for k, (no, cells) in enumerate(rows):
         cell_objs = []
         # (the row's text from its cells' as `Cell.text` gives them on one line, for each
@@ -803,7 +848,8 @@ def _tsv_table(b: _Builder, i: int) -> int:
         for parts in cells:
             lines = []
             for pno, ptext in parts:
-                text = " ".join(ptext.split())
+                # (a part of an evenly spaced line is squashed once stripped: it holds no tab)
+                text = ptext.strip() if pno - 1 not in uneven else " ".join(ptext.split())
                 if text:
                     lines.append(Line(pno, text))
             # Cell(lines, colspan, rowspan, header)
