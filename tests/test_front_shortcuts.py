@@ -8,7 +8,9 @@ frab schedules), on every blank `str.split` knows, and on odd strings.
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -87,3 +89,38 @@ def test_a_page_reads_the_same_with_every_line_squashed():
     finally:
         text_front._unevenly_spaced = real
     assert fast == slow
+
+
+# `_MD_SIGNS` before its lookahead: the plain pattern it must agree with.
+_MD_SIGNS_PLAIN = re.compile(
+    r"^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
+    r"^---\s*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def _md_signs_agree(text: str) -> None:
+    got = [(m.start(), m.end()) for m in text_front._MD_SIGNS.finditer(text)]
+    assert got == [(m.start(), m.end()) for m in _MD_SIGNS_PLAIN.finditer(text)], text
+
+
+def test_markdown_signs_are_found_where_the_plain_pattern_finds_them_on_real_pages():
+    """The lookahead only turns away the characters no sign opens with: the signs found
+    in every program text of the repository (Markdown, pastes, HTML) stay the same."""
+    roots = [Path(__file__).parent / "data",  # (and the shared pasted pages, where present)
+             Path(__file__).resolve().parents[2] / "shared" / "data" / "pasted"]
+    texts = [p for root in roots for p in root.rglob("*")
+             if p.suffix in {".md", ".txt", ".html"} and p.is_file()]
+    assert len(texts) > 10
+    for path in texts:
+        _md_signs_agree(path.read_text(encoding="utf-8", errors="replace"))
+    _md_signs_agree("\n".join(_real_lines()))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["#", "## ", "   ", "|", " | ", "**", "[a](b)", "[", "](",
+                                           ")", "- ", "* ", "+ ", "---", "\n", "\t", "\u2003",
+                                           "\r\n", "x", "Title"]),
+                          st.text(max_size=2)), max_size=12).map("".join))
+def test_markdown_signs_are_found_where_the_plain_pattern_finds_them(text):
+    _md_signs_agree(text)

@@ -961,7 +961,8 @@ def _split_label_reference(text: str, extra: frozenset[str] = frozenset()):
 
 LABEL_BITS = ["Keynote", "keynote talk", "Long talk", "pitch", "Invited Talk", "Infra Finder", "Coffee-Break", "Panel",
               "Lightning Talks", ": ", " - ", " – ", " | ", "|", ":", "-", ".", " ", "Title",
-              "(Invited Talk)", "Deep Learning", "Ann Bo", "A", "Keynotes", "Tutorial.X"]
+              "(Invited Talk)", "Deep Learning", "Ann Bo", "A", "Keynotes", "Tutorial.X",
+              "(12)", "(", ")", "(Talk)", " (Keynote) ", "(keynote)", "(a", "\n", "\u2003"]
 
 
 @settings(max_examples=1000, deadline=None)

@@ -69,6 +69,7 @@ _LABEL_PREFIX = re.compile(
 )
 _LABEL_SUFFIX = re.compile(r"^(?P<rest>.*\S)\s*\((?P<label>[A-Za-z][A-Za-z .\-]{1,30})\)\s*$")
 _FOLD = re.compile(r"[^a-z ]+")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def fold_label(text: str) -> str:
@@ -124,6 +125,18 @@ def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
     return first in _LABEL_FIRST_WORDS or any(k.split(" ")[0] == first for k in extra)
 
 
+def _may_end_in_label(text: str) -> bool:
+    """False when `_LABEL_SUFFIX` certainly finds no `(Label)` at the end of `text`:
+    its label holds no bracket, so it is what stands between the last `(` and the final
+    `)`, and it opens with an ASCII letter.  A numbered title (`Title (12)`) is told so
+    by two string searches, where the pattern backtracks over the whole title to find
+    that out (about two microseconds a long title)."""
+    stripped = text.rstrip()
+    if not stripped.endswith(")"):
+        return False
+    return stripped[stripped.rfind("(") + 1] in _ASCII_LETTERS
+
+
 def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | None, SessionKind | None, str]:
     """(label, its kind, the rest) for `Keynote: Title`, `Title (Invited Talk)`,
     `Keynote - Name`; (None, None, text) when the text has no known label."""
@@ -135,7 +148,7 @@ def split_label(text: str, extra: frozenset[str] = frozenset()) -> tuple[str | N
         key = fold_label(label)
         if key in LABELS or key in extra:
             return label, LABELS.get(key), m.group("rest").strip()
-    m = _LABEL_SUFFIX.match(text) if text.rstrip().endswith(")") else None
+    m = _LABEL_SUFFIX.match(text) if _may_end_in_label(text) else None
     if m:
         key = fold_label(m.group("label"))
         if key in LABELS:

@@ -111,9 +111,11 @@ def _stacked(prev_raw: str, raw: str) -> bool:
             and (nxt[0].isupper() or nxt[0].isdigit() and len(prev) < 40))
 
 
+# (every sign opens with a blank, `#`, `|`, `*`, `[`, `+` or `-`: the lookahead turns
+# away every other character before the alternatives are tried there)
 _MD_SIGNS = re.compile(
-    r"^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
-    r"^---\s*$",
+    r"(?=[\s#|*\[+\-])(?:^ {0,3}#{1,6} |^\s*\|.*\|\s*$|\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^ {0,3}[*+-] |"
+    r"^---\s*$)",
     re.MULTILINE | re.IGNORECASE,
 )
 _HTML_SIGNS = re.compile(r"<(?:table|div|br|p|a|td|tr|li|span|h[1-6])\b", re.IGNORECASE)
