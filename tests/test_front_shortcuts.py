@@ -124,3 +124,17 @@ def test_markdown_signs_are_found_where_the_plain_pattern_finds_them_on_real_pag
                           st.text(max_size=2)), max_size=12).map("".join))
 def test_markdown_signs_are_found_where_the_plain_pattern_finds_them(text):
     _md_signs_agree(text)
+
+
+def test_a_pipe_table_ends_at_its_blank_line_whatever_the_spacing_of_its_rows():
+    """A row's blanks (single spaces or not) say how its cells are squashed, nothing
+    more: a Markdown table still ends at a blank line, and the paragraph after it is no
+    row (h-tab6 had the row's spacing overwrite the table's own `spaced` flag)."""
+    text = ("## Tuesday, June 16, 2026\n\n| Time | Title | Speaker |\n|---|---|---|\n"
+            "| 9:00 - 9:30 | Opening remarks | Ana Ruiz |\n"
+            "| 9:30 - 10:00 | Reliable queues | Bo Chen |\n\n"
+            "Lunch is served in the atrium.\n")
+    lines = {ln.no: ln for ln in text_front.read_text(text).lines}
+    assert lines[6].table and lines[6].cells
+    assert lines[8].text == "Lunch is served in the atrium."
+    assert not lines[8].table and lines[8].cells is None

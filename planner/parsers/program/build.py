@@ -598,7 +598,7 @@ class Builder:
             start = end = None
             start_est = end_est = False
             d_start, d_end = d.start, d.end
-            if d_start is None and d_end is None or d.open is not None and d.open == "allday":
+            if d_start is None and d_end is None or d.open == "allday":
                 start, end = self._instant(day, _ALLDAY[0]), self._instant(day, _ALLDAY[1])
                 start_est = end_est = True
             else:

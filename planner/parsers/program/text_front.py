@@ -716,13 +716,13 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        spaced = j not in uneven and "\t" not in raw
+        evenly = j not in uneven and "\t" not in raw  # (its blanks single spaces)
         # (the cells and the row are made with their fields in order, the defaults
         # written out: a call by keyword costs a tenth more, nine objects a row)
         for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
-                got = known[c] = _cell_plain(c, spaced) or _cell_marked(c, b.refs)
+                got = known[c] = _cell_plain(c, evenly) or _cell_marked(c, b.refs)
             parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
                 line_text, spans = parts[0]
