@@ -43,11 +43,12 @@ _ROOM_MARK = re.compile(r"\s+@\s+(?P<room>[^@]{2,60})$")
 _QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]{3,})[\"“”„«»]")
 _LINK_LABELS = re.compile(
     r"^(?:paper|pdf|slides?|video|recording|code|poster|abstract|materials?|bio|link|zoom(?: link)?|"
-    r"preprint|arxiv|html|doi|website|web|project page|github|youtube|slideshare|demo|"
+    r"preprint|arxiv|html|doi|website|web|project page|github|youtube|slideshare|demo|map|"
     r"extended paper|invited|short|long|"
     r"[^\w\s()]{1,3})$",  # a link's icon: `(🔗)`, `[↗]`
     re.IGNORECASE,
 )
+_BRACKETED_LINK = re.compile(r"\s*\[([^\[\]]{1,20})\]$")
 _DATE_ONLY = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
 _PAREN_GROUP = re.compile(r"\s*\(([^()]*)\)\s*,?")
 
@@ -227,8 +228,8 @@ def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str
     before a colon (`Room:`, `Keynote:`; `Infra Finder: …` is a title), and ends in no
     parenthesis but one of figures that names no known room."""
     t = text.strip()
-    if t[:1] not in _ASCII_LETTERS or "#" in t or "@" in t or "|" in t:
-        return None  # (a numbering's `#`, a room's `@`, a label's `|`)
+    if t[:1] not in _ASCII_LETTERS or "#" in t or "@" in t or "|" in t or t[-1] == "]":
+        return None  # (a numbering's `#`, a room's `@`, a label's `|`, a link's `[pdf]`)
     if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t) is not None:
         return None
     if t[-1] == ")":
@@ -283,15 +284,15 @@ def plain_split(text: str, lenient: bool, prefer: str | None,
     None for every other line.
 
     Such a line starts with a letter and holds no `#` (so no numbering), no `@` (no
-    room), no quotes and no final parenthesis (no room, label, duration or `Title
-    (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
+    room), no quotes, no final bracket (no link word, `Title [slides]`) and no final
+    parenthesis (no room, label, duration or `Title (Speaker)` by parenthesis), no field (`Room:`, `Chair:`) and no kind label
     (`Keynote:`) nor chairs (`, Chaired by X`): `_split_item` does nothing with it but
     `_best_split`, and leaves every other part of its answer empty.
     """
     t = text.strip()
     if not t or not ("a" <= t[0] <= "z" or "A" <= t[0] <= "Z"):
         return None
-    if "@" in t or "#" in t or t.endswith(")") or '"' in t or "“" in t or "”" in t \
+    if "@" in t or "#" in t or t[-1] in ")]" or '"' in t or "“" in t or "”" in t \
             or "„" in t or "«" in t or "»" in t:  # (`_has_quote`, spelled out: asked of every line)
         return None
     # (`_may_hold_field` of a text that is not ASCII is `_FIELD`'s search itself, a slow
@@ -334,6 +335,14 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
             text = text[:sp.start - cut].rstrip(" -–—,([")
             spans = tuple(x for x in spans if x.end <= sp.start)
         break
+    if text[-1:] == "]":
+        # a bracketed link word that a paste keeps as text (`Title [abstract]`,
+        # `Registration (Hall)[map]`): the page's link, not part of the title
+        m = _BRACKETED_LINK.search(text)
+        if m and m.start() > 0 and _LINK_LABELS.match(m.group(1)):
+            parts.notes.append(m.group(1))
+            text = text[:m.start()].rstrip()
+            spans = tuple(x for x in spans if x.end - cut <= len(text))
     spans = tuple(s.shifted(cut)
                   for s in spans if s.end > cut) if cut else spans
     main, fields = split_fields(text)
