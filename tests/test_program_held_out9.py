@@ -21,3 +21,29 @@ def test_a_bracketed_link_word_after_the_title_is_no_part_of_it():
     assert ("Difference engines in practice", "10:30") in got
     assert titled(sch, "Engines that weave algebraic patterns")["people"] == ["Ada Lovelace"]
 
+
+def test_a_meridiem_glued_to_the_title_ends_the_clock():
+    # `9.20amWelcome to the symposium`, `6.30-7.30pmIntroduction`: a table pasted without
+    # its cell breaks glues the title to the meridiem; the capital after `am`/`pm` starts
+    # the title, as it does after the minutes (`11.30-11.50Position Paper`)
+    sch = read(
+        "Monday, 16 April 2018\n\n"
+        "6.00-6.30pmArrival, registration and refreshments\n"
+        "9.20amWelcome to the symposium\n"
+        "1.00 pmLunch\n"
+        "2.00 – 3.30pmParallel sessions B\n")
+    got = {(e["title"], e["start"], e["end"]) for e in entries(sch)}
+    assert ("Arrival, registration and refreshments", "18:00", "18:30") in got
+    assert ("Welcome to the symposium", "09:20", None) in got
+    assert ("Lunch", "13:00", None) in got
+    assert ("Parallel sessions B", "14:00", "15:30") in got
+
+
+def test_a_meridiem_before_a_lower_case_word_is_no_clock_end():
+    # `10 am` is a clock, but `10 Amsterdam` is not: the glued meridiem needs a capital
+    # and a small letter after it
+    sch = read(
+        "Monday, 16 April 2018\n\n"
+        "9.00am Welcome\n"
+        "10.00 Amsterdam lectures\n")
+    assert ("Amsterdam lectures", "10:00") in {(e["title"], e["start"]) for e in entries(sch)}

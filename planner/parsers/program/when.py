@@ -30,7 +30,7 @@ _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur"
 
 # (and the one letter some US sites write right after the minutes: `9:00a - 9:15a`,
 # `12:00p`; never after a bare number, so `Room 10a` stays a room)
-_AMPM = r"(?:[ap]\.?\s?m\b\.?|(?<=[:.][0-5]\d)[ap](?![\w.]))"
+_AMPM = r"(?:[ap]\.?\s?m(?:\b|(?-i:(?=[A-Z][a-z])))\.?|(?<=[:.][0-5]\d)[ap](?![\w.]))"
 _CLOCK = (
     r"(?:(?P<{n}h>[01]?\d|2[0-4])(?:(?P<{n}sep>[:.h])(?P<{n}m>[0-5]\d)|(?P<{n}hh>h)(?![^\W\d_]))?"
     # `12 noon`, `12:00 midnight`; after any other hour the word is the next one's
@@ -52,7 +52,7 @@ _TIME_RE = re.compile(
     # `15h10XML to …`, `16h30A Flexible …`)
     # (and a meridiem may be followed by a colon, `8:55 AM:  Title`, so may a clock before
     # a blank, `9:30 to 11:00: Title`; `10:30:45` is no clock)
-    r"(?!(?!(?<=\d)(?-i:[A-Z](?:[a-z]|[A-Z]{1,5}[a-z]?\b|\s)))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
+    r"(?!(?!(?<=[\dm])(?-i:[A-Z](?:[a-z]|[A-Z]{1,5}[a-z]?\b|\s)))(?:[\w/]|(?<=\d):(?!\s))|\.\d)",
     re.IGNORECASE,
 )
 _ALL_DAY = re.compile(r"\ball[- ]day\b", re.IGNORECASE)
