@@ -47,3 +47,25 @@ def test_a_meridiem_before_a_lower_case_word_is_no_clock_end():
         "9.00am Welcome\n"
         "10.00 Amsterdam lectures\n")
     assert ("Amsterdam lectures", "10:00") in {(e["title"], e["start"]) for e in entries(sch)}
+
+
+def test_a_definition_list_gives_each_term_its_people():
+    # kramdown's definition list: `8:45 - 9:00 -- Welcome` (the term) over
+    # `: + Ana Ruiz and Bo Chen` (its definition, here a list): the definition is a line
+    # of its own, not more words of the title; an empty definition (`: `) is markup
+    sch = read(
+        "# Symposium\n\n"
+        "## Program (June 27, 2019)\n\n"
+        "8:30 - 9:00 -- Registration and breakfast\n"
+        ": \n\n"
+        "9:00 - 9:30 -- Welcome / opening remarks\n"
+        ": + Ada Lovelace and Charles Babbage\n\n"
+        "9:30 - 10:30 -- Engines that weave algebraic patterns\n"
+        ": + Mary Somerville\n\n"
+        "10:30 - 11:00 -- Break\n"
+        ": \n")
+    got = {(e["title"], e["start"]) for e in entries(sch)}
+    assert ("Registration and breakfast", "08:30") in got
+    assert ("Break", "10:30") in got
+    assert titled(sch, "Welcome / opening remarks")["people"] == ["Ada Lovelace", "Charles Babbage"]
+    assert titled(sch, "Engines that weave algebraic patterns")["people"] == ["Mary Somerville"]

@@ -242,6 +242,20 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
             prev_text_line = None
             i += 1
             continue
+        if stripped[0] == ":" and stripped[1:2] in ("", " ", "\t"):
+            # a definition list's definition (kramdown, pandoc): `: + Ana Ruiz – MIT` under
+            # its term `9:00 - 9:30 -- Welcome`: a line (or list) of its own, never more
+            # words of the term; an empty one (`: `) is markup alone.  (Read so in a text
+            # too: a line opened by a lone colon is a page's definition list, whatever
+            # else the text may look like)
+            if len(stripped) == 1:
+                b.markup.add(no)
+                i += 1
+                continue
+            raw = " " + raw[raw.index(":") + 1:]
+            stripped = raw.strip()
+            para_open = False
+            prev_text_line = None
         if markdown:
             # (each block pattern needs its mark first on the line: most lines have none)
             if stripped[0] in _BLOCK_MARKS:
