@@ -69,3 +69,18 @@ def test_a_definition_list_gives_each_term_its_people():
     assert ("Break", "10:30") in got
     assert titled(sch, "Welcome / opening remarks")["people"] == ["Ada Lovelace", "Charles Babbage"]
     assert titled(sch, "Engines that weave algebraic patterns")["people"] == ["Mary Somerville"]
+
+
+def test_a_word_stressed_inside_a_title_leaves_the_title_whole():
+    # `Evolution of the _R_ / _Bioconductor_ communities`: names set in italics inside
+    # the phrase are no title set apart (nor is `communities` a person)
+    sch = read(
+        "# Symposium\n\n"
+        "## Program (June 27, 2019)\n\n"
+        "### Morning\n\n"
+        "9:00 - 9:30 -- Welcome\n\n"
+        "11:00 - 11:20 -- Evolution of the _R_ / _Bioconductor_ communities\n\n"
+        "11:20 - 12:00 -- Engines that weave *algebraic* patterns\n")
+    e = titled(sch, "Evolution of the R / Bioconductor communities")
+    assert (e["start"], e["people"]) == ("11:00", [])
+    assert titled(sch, "Engines that weave algebraic patterns")["start"] == "11:20"

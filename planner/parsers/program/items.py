@@ -509,6 +509,8 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
             continue  # `Click [here](...)`, `See [accepted papers](...)`: a link in a sentence
         if _DATE_ONLY.match(seg):
             continue
+        if s.start > 0 and seg.count(" ") < 3 and _stressed_in_phrase(text, s):
+            continue  # `Evolution of the _R_ / _Bioconductor_ communities`: all one title
         got = read_people(seg)
         if got is not None and got.score >= 0.99 and got.entries >= 2:
             continue  # an italic author list is not the title
@@ -523,6 +525,20 @@ def _styled_title(text: str, spans: tuple[Span, ...]) -> tuple[Span, str] | None
     if best is None:
         return None
     return best[1], best[2]
+
+
+def _stressed_in_phrase(text: str, s: Span) -> bool:
+    """Whether the styled run `s` is a word or two stressed inside a phrase (`the _R_
+    language`, `_Bioconductor_ communities`): a small word of the phrase stands right
+    before or right after it.  Such a run is no title set apart (`by`, which hands over
+    to people, and `and`/`with`, which may join names, do not count)."""
+    before = text[:max(0, s.start)].rstrip()
+    w = before[before.rfind(" ") + 1:]
+    if w.isalpha() and w.islower() and w != "by":
+        return True
+    after = text[s.end:].lstrip()
+    w = after.split(None, 1)[0] if after else ""
+    return w.isalpha() and w.islower() and w not in ("by", "and", "with")
 
 
 _NOTE_AFTER_LINK = re.compile(r"\s*\(([^()]*)\)\s*")
