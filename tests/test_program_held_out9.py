@@ -84,3 +84,21 @@ def test_a_word_stressed_inside_a_title_leaves_the_title_whole():
     e = titled(sch, "Evolution of the R / Bioconductor communities")
     assert (e["start"], e["people"]) == ("11:00", [])
     assert titled(sch, "Engines that weave algebraic patterns")["start"] == "11:20"
+
+
+def test_a_list_of_names_each_with_its_place_after_a_dash():
+    # `+ Ada Lovelace – Cambridge` under `Short talks`, among `+ Mary Somerville – University
+    # of Edinburgh`: a name, a dash and where she works, each line one speaker of the
+    # block (a one-word place reads alone as a talk's title, not among its peers)
+    sch = read(
+        "Monday, June 24, 2019\n\n"
+        "9:30 - 10:30 Short talks\n"
+        "+ Ada Lovelace – Cambridge\n"
+        "+ Charles Babbage – Royal Society / London\n"
+        "+ Mary Somerville – University of Edinburgh\n"
+        "+ John Herschel - Slough Observatory\n\n"
+        "10:30 - 11:00 Break\n")
+    e = titled(sch, "Short talks")
+    assert e["people"] == ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "John Herschel"]
+    assert e["affs"][0] == "Cambridge"
+    assert not any(x["title"] == "Cambridge" for x in entries(sch))

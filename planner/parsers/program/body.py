@@ -328,6 +328,7 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
                        parts=split_item(text, spans, labels=labels, rooms=rooms)))
     _names_run_on(out)
     _person_a_line(out)
+    _person_dash_place(out)
     return out
 
 
@@ -421,6 +422,38 @@ def _person_a_line(recs: list[Rec]) -> None:
                 text = f"{m.group('name').strip()} ({m.group('place').strip()})"
                 r.line, r.kind, r.parts = replace(r.line, text=text, memo=None), "people", None
         k += 1 if not run else 0
+
+
+# `Denise Scholtens – NorthWestern / Chicago`: a name, a spaced dash, the place it works.
+_NAME_DASH_PLACE = re.compile(r"^(?P<name>[^-–—,()]{3,60}?)\s[-–—]\s(?P<place>\S.*)$")
+
+
+def _person_dash_place(recs: list[Rec]) -> None:
+    """`+ Vincent Carey – Harvard`, `+ Martin Morgan - Roswell Park / NY` among `+ Thomas
+    Lumley – University of Auckland`, `+ Jeff Gentry – Broad Institute`: a line of a
+    name, a dash and a few capitalised words reads alone as a speaker and her talk's
+    title (`Ana Ruiz – Opening Remarks`) or a title and its speaker; among two or more
+    people lines of the same form (or three lines of the form, one of them a people
+    line) it is one person more, with the place she works."""
+    people = sum(1 for r in recs if r.kind == "people" and _NAME_DASH_PLACE.match(r.line.text.strip()))
+    if not people:
+        return
+    placed = []
+    for r in recs:
+        m = _NAME_DASH_PLACE.match(r.line.text.strip()) if r.kind == "title" and not r.line.spans else None
+        if m is not None and _place_like(m.group("place")) and name_like(clean_name(m.group("name"))):
+            placed.append((r, m))
+    if people < 2 and people + len(placed) < 3:
+        return
+    for r, m in placed:
+        text = f"{m.group('name').strip()} ({m.group('place').strip()})"
+        r.line, r.kind, r.parts = replace(r.line, text=text, memo=None), "people", None
+
+
+def _place_like(text: str) -> bool:
+    """A place's few words, each capitalised (`Roswell Park / NY`, `Genentech`)."""
+    ws = text.split()
+    return len(ws) <= 5 and all(w[0].isupper() or w in ("/", "&", "of") for w in ws)
 
 
 # Where a citation's parts end: a full stop before a capital, a digit or a quote.
