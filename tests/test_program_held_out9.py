@@ -102,3 +102,19 @@ def test_a_list_of_names_each_with_its_place_after_a_dash():
     assert e["people"] == ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "John Herschel"]
     assert e["affs"][0] == "Cambridge"
     assert not any(x["title"] == "Cambridge" for x in entries(sch))
+
+
+def test_a_place_in_parentheses_after_a_break_is_its_room():
+    # `REGISTRATION (Claudia Cohen Hall)`, `12:40 pm LUNCH (Dining Hall)`: no one speaks
+    # at a registration or a lunch; the parenthesis names a hall, the entry's room
+    # (`Stuart Hall` after a talk's title stays its speaker)
+    sch = read(
+        "FRIDAY, March 27, 2009\n"
+        "9:00 am REGISTRATION (Claudia Cohen Hall)\n"
+        "10:00 am Engines that weave algebraic patterns (Stuart Hall)\n"
+        "12:40 pm LUNCH (Dining Hall)\n")
+    reg = titled(sch, "REGISTRATION")
+    assert (reg["people"], reg["room"]) == ([], "Claudia Cohen Hall")
+    lunch = titled(sch, "LUNCH")
+    assert (lunch["people"], lunch["room"]) == ([], "Dining Hall")
+    assert titled(sch, "Engines that weave algebraic patterns")["people"] == ["Stuart Hall"]

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ...model import SessionKind
 from .doc import Span
-from .kinds import fold_label, label_kind, qualified_label, split_label
+from .kinds import fold_label, kind_from_words, label_kind, qualified_label, split_label
 from .people import Person, _read_people, name_like, names_no_one_surely, names_only, org_like, read_people
 
 _NUMBERING = re.compile(
@@ -367,7 +367,8 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
     # a known room in a final parenthesis: `Chairs' Welcome (Garden Pavilion)`
     m = _FINAL_ROOM.match(main) if _ends_in_paren(main) else None
     if m and (m.group("room") in rooms or _ROOM_WORD.match(m.group("room")) or _ROOM_ONLY.match(m.group("room"))
-              and _ROOM_ONLY.match(m.group("room")).group(1) in rooms):
+              and _ROOM_ONLY.match(m.group("room")).group(1) in rooms
+              or _named_place(m.group("room"), m.group("rest"))):
         r = m.group("room")
         only = _ROOM_ONLY.match(r)
         parts.room = parts.room or (only.group(1) if only else r)
@@ -423,6 +424,20 @@ def _split_item(text: str, spans: tuple[Span, ...], labels: frozenset[str],
 _CHAIRED_BY = re.compile(r",?\s+[Cc]haired by\s+(?P<who>\S.*)$")
 _ROOM_NOUN = re.compile(r"\b(?:hall|room|rooms|auditorium|theat(?:re|er)|lounge|ballroom|salon|suite|foyer|"
                         r"lobby|aula|building|centre|center)\b", re.IGNORECASE)
+
+
+def _named_place(inner: str, rest: str) -> bool:
+    """`Lunch (Dining Hall)`, `REGISTRATION (Claudia Cohen Hall)`: a final parenthesis
+    whose last word names a kind of room is the place, though it reads as a name: after
+    a break's, a registration's or a reception's title (no one speaks there), or when
+    three words or more name it (`Stuart Hall` after a talk stays its speaker)."""
+    words = inner.split()
+    if not words or not _ROOM_NOUN.fullmatch(words[-1]):
+        return False
+    return len(words) >= 3 or kind_from_words(rest) in _NO_SPEAKER_KINDS
+
+
+_NO_SPEAKER_KINDS = frozenset({SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.OTHER})
 
 
 def _chaired_by(main: str, fields: dict[str, str], rooms: frozenset[str]) -> str:
