@@ -118,3 +118,16 @@ def test_a_place_in_parentheses_after_a_break_is_its_room():
     lunch = titled(sch, "LUNCH")
     assert (lunch["people"], lunch["room"]) == ([], "Dining Hall")
     assert titled(sch, "Engines that weave algebraic patterns")["people"] == ["Stuart Hall"]
+
+
+def test_a_quote_ending_the_title_is_the_titles_own():
+    # `Evidence for two types of "by phrases"`: the quote closes the title's phrase (a
+    # small word opens onto it); it is not the title set apart from people before it
+    sch = read(
+        "SATURDAY, March 28, 2009\n"
+        "9:15 am Passives in Marshallese: Evidence for two types of \"by phrases\" [abstract]\n"
+        "Ada Lovelace, University of London\n"
+        "9:40 am Difference engines in practice [abstract]\n"
+        "Charles Babbage, Cambridge\n")
+    e = titled(sch, 'Passives in Marshallese: Evidence for two types of "by phrases"')
+    assert (e["start"], e["people"]) == ("09:15", ["Ada Lovelace"])

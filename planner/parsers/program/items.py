@@ -628,7 +628,8 @@ def _title_and_people(parts: ItemParts, text: str, spans: tuple[Span, ...], leni
         return
     # a quoted title: `"Title" - Speaker`, `Keynote - Name: "Title"`
     m = _QUOTED.search(text)
-    if m and len(m.group(1).split()) >= 2 and not _quoted_in_note(text, m.start()):
+    if m and len(m.group(1).split()) >= 2 and not _quoted_in_note(text, m.start()) \
+            and not _quoted_ends_phrase(text, m):
         other = (text[:m.start()] + " " + text[m.end():]).strip(" :-–—,")
         parts.title = m.group(1).strip()
         # `"Title" by Name`: the word says who (`Invited Talk on "Title" by Prof. Name` too:
@@ -697,6 +698,22 @@ def _quoted_in_note(text: str, at: int) -> bool:
         return False
     before = text[:open_at].strip(" :-–—,")
     return bool(before) and label_kind(before) is None
+
+
+def _quoted_ends_phrase(text: str, m: re.Match) -> bool:
+    """Whether the quote `m` ends the text as the last words of its phrase: `Evidence
+    for two types of "by phrases"`, its opening mark after a small word (`of`, `the`).
+    Such a quote is the title's own, not the title set apart from people before it
+    (`Invited Talk on "Title"` names the talk it is about)."""
+    if text[m.end():].strip(" .!?"):
+        return False
+    before = text[:m.start()].rstrip()
+    w = before[before.rfind(" ") + 1:]
+    return w.isalpha() and w.islower() and w not in _QUOTE_LEADS
+
+
+# The words before a quoted title that name it: `Talk on "…"`, `a lecture titled "…"`.
+_QUOTE_LEADS = frozenset({"on", "about", "titled", "entitled", "called", "by"})
 
 
 # Where a list of names may go on: `A, B`, `A and B`, `A & B`.
