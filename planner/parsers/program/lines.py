@@ -204,7 +204,8 @@ def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
 # the day it may name is looked up by it).
 _LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) ([A-Za-z]+\.?)")
 # What may follow a clock as part of it (`9:00 - 9:10 am`, `... noon`).
-_CLOCK_TAIL = re.compile(r"[ap]\.?\s?m\b|noon|midnight|uhr\b", re.IGNORECASE)
+# (a meridiem glued to a capitalised title counts: `9:00 - 9:10 amWelcome`, as in `_AMPM`)
+_CLOCK_TAIL = re.compile(r"[ap]\.?\s?m(?:\b|(?-i:(?=[A-Z][a-z])))|noon|midnight|uhr\b", re.IGNORECASE)
 _DAY_WORDS = frozenset({"day", "first", "second", "third", "fourth", "fifth"})
 
 
