@@ -18,11 +18,11 @@ from ... import clock
 from ...diagnostics import DiagnosticSink
 from ...ids import IdAllocator, conference_key, session_ids, title_ids
 from ...model import Schedule, Session, SessionKind, Speaker, Talk
-from ...speakers import make_speaker
 from ...text import fold, folded_by_text
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
+from ..names import make_speaker, with_affiliation
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .fields import SESSION_SET, STANDALONE_SET, TALK_SET, made, session_fields, talk_fields
@@ -925,6 +925,6 @@ def _speakers_of(people: tuple[tuple[str, str | None], ...]) -> tuple[Speaker, .
             continue
         seen.add(sp.key)
         if affiliation:
-            sp = Speaker(name=sp.name, key=sp.key, affiliation=affiliation)
+            sp = with_affiliation(sp, affiliation)
         out.append(sp)
     return tuple(out)

@@ -9,7 +9,8 @@ building the schedule.  `made` sets a model's fields directly, as `model_constru
 does, from a dict already in the model's field order (a model's JSON lists its fields
 in the order of its `__dict__`), defaults included; `validated` is its plain twin, what
 pydantic makes of the same fields, and tests/test_program_models.py holds the two
-together on real texts.
+together on real texts.  (`made` lives with the models, `planner.model`: speakers are
+made the same way, `parsers.names.make_speaker`.)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...model import Link, SessionKind, Speaker
+from ...model import Link, SessionKind, Speaker, made  # noqa: F401  (build's)
 
 # The fields a talk's and a session's dicts state (the others are their defaults), as
 # the fields pydantic would record as set had it validated the dicts.
@@ -58,26 +59,6 @@ def session_fields(kind: SessionKind, title: str, start: datetime | None,
             "speakers": speakers, "chairs": chairs, "description": description,
             "location": location, "url": url, "track": None, "talks": talks,
             "standalone": standalone, "line": line}
-
-
-_new = object.__new__
-# The setters of the four slots a model keeps its state in (`BaseModel.__slots__`):
-# each slot's own setter skips the lookup `object.__setattr__` makes on every call,
-# which was a third of making a model.
-_set_dict, _set_fields_set, _set_extra, _set_private = (
-    BaseModel.__dict__[slot].__set__ for slot in (
-        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
-
-
-def made(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
-    """`model` with `fields` as its own dict (every field, in the model's order), as
-    `model_construct` makes it; `stated`: the fields recorded as set."""
-    m = _new(model)
-    _set_dict(m, fields)
-    _set_fields_set(m, set(stated))
-    _set_extra(m, None)
-    _set_private(m, None)
-    return m
 
 
 def validated(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
