@@ -3,6 +3,10 @@ twins: on the real texts of tests/data and the development set, and on odd input
 
 * `timing.assign_times` skips its general loop where every session states its times
   and is its own one talk (`_all_stated`, `_Clock.settle`): held to the general loop.
+* `build.Builder` leaves `assign_times` out where every entry states its times and
+  each instant comes back from UTC as it went (`_every_time_stated`,
+  `_instants_settled`): held to the schedule `assign_times` makes, also on the day
+  the clocks skip an hour.
 * `walltime.settle_repeated_hour` leaves a schedule with no ambiguous time as it is
   (`_may_repeat`): held to the full loop.
 * `drafts.Draft` has an `__init__` of its own: it sets each field as the dataclass's
@@ -43,6 +47,48 @@ def test_times_of_stated_sessions_are_those_the_general_loop_gives(path, monkeyp
     fast = _dump(_parse(path))
     monkeypatch.setattr(timing, "_all_stated", lambda sessions: False)
     assert fast == _dump(_parse(path))
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_a_program_of_stated_times_is_what_assign_times_makes_of_it(path, monkeypatch):
+    from planner.parsers.program.build import Builder
+
+    fast = _dump(_parse(path))
+    monkeypatch.setattr(Builder, "_instants_settled", lambda self: False)
+    assert fast == _dump(_parse(path))
+
+
+SKIPPED_HOUR = """# Spring Meetup 2021
+
+Timezone: America/New_York
+
+## Sunday, March 14, 2021
+
+- 1:30 - 2:00 Opening
+- 2:00 - 2:30 In the hour the clocks skip
+- 2:30 - 3:30 Across the change
+- 3:30 - 4:00 After it
+"""
+
+
+@pytest.mark.parametrize("text", [SKIPPED_HOUR, SKIPPED_HOUR.replace("March 14", "March 21")])
+def test_times_the_clocks_skip_are_settled_as_assign_times_settles_them(text, monkeypatch):
+    from planner.parsers.program.build import Builder
+
+    calls: list[bool] = []
+    settled = Builder._instants_settled
+
+    def spied(self) -> bool:
+        calls.append(settled(self))
+        return calls[-1]
+
+    monkeypatch.setattr(Builder, "_instants_settled", spied)
+    fast = program.parse(text, ParseOptions(source="x.md"))
+    assert calls == ["March 14" not in text]  # (the shortcut refused on the day of the change)
+    monkeypatch.setattr(Builder, "_instants_settled", lambda self: False)
+    plain = program.parse(text, ParseOptions(source="x.md"))
+    assert _dump(fast) == _dump(plain)
+    assert len(fast.sessions) == 4
 
 
 # Wall times around New York's repeated hour (7 Nov 2021, 01:00-01:59 twice) and its

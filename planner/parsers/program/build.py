@@ -8,7 +8,7 @@ import bisect
 import difflib
 import re
 from collections import Counter
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from functools import cached_property, lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -420,7 +420,7 @@ class Builder:
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
                             unscheduled=unscheduled)
-        if sessions:
+        if sessions and not (self._every_time_stated and self._instants_settled()):
             assign_times(schedule, opts.talk_minutes, self.diag)
         self._coverage(schedule)
         schedule.diagnostics = list(self.diag.items)
@@ -562,7 +562,14 @@ class Builder:
         the model's own); the ids, hashed in bulk once every title is known, are written
         into those dicts last.  A standalone session and its one talk share their title,
         speakers and instants, worked out once; a day's instants are looked up by their
-        time alone."""
+        time alone.
+
+        It also tells whether `assign_times` would place nothing (`timing._all_stated`):
+        every session states its start and its end and has no talk or is its one talk;
+        then (`build`) the schedule is left as it is made, its instants being those
+        `assign_times` would give where `_instants_settled` holds."""
+        # (a start is always made: from the day's hours, the text, or the end)
+        self._every_time_stated = True
         placed: list[int] = []  # lines of entries placed on the date stated once
         zone = self._zone
         session_rows: list[dict[str, Any]] = []
@@ -617,6 +624,9 @@ class Builder:
                     if start is None:
                         start = end - timedelta(minutes=30)
                         start_est = True
+                        self._every_time_stated = False  # (an instant `_instants` does not hold)
+                else:
+                    self._every_time_stated = False  # (an open end: `assign_times` gives it one)
             speakers = _speakers(d.people)
             abstract = "\n\n".join(d.abstract) if d.abstract else ""
             standalone = False
@@ -629,6 +639,8 @@ class Builder:
                         talk_rows.append(t)
                         owners.append(owner)
                         talks.append(made(Talk, t, TALK_SET))
+                if talks:
+                    self._every_time_stated = False  # (talks to place in their session)
             elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
                 t = talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio) if d.bio else "",
                                 [d.venue] if d.venue else [], start, end, start_est, end_est,
@@ -663,6 +675,21 @@ class Builder:
         for t, tid in zip(loose, tids[len(talk_rows):]):
             t["id"] = tid
         return sessions, unscheduled
+
+    def _instants_settled(self) -> bool:
+        """Whether every instant `_models` made is as `assign_times` would leave it in a
+        program of stated times: moved to UTC and back into the zone (`_Clock.settle`),
+        each comes back the same wall time, fold and zone, unless the clocks skip it
+        (`02:30` on the day summer time starts comes back `03:30`).  Asked of each
+        distinct instant once (a program repeats its times), not of every session."""
+        utc, zone = timezone.utc, self._zone
+        for on_day in self._instants.values():
+            for dt in on_day.values():
+                back = dt.astimezone(utc).astimezone(zone)
+                if back.tzinfo is not dt.tzinfo or back.fold != dt.fold \
+                        or back.replace(tzinfo=None) != dt.replace(tzinfo=None):
+                    return False
+        return True
 
     def _instant(self, day: date, t: time) -> datetime:
         """`datetime.combine(day, t)` in the program's zone, one object for each day and
