@@ -166,14 +166,16 @@ _set_dict, _set_fields_set, _set_extra, _set_private = (
         "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 
 
-def made(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
+def made(model: type[BaseModel], fields: dict[str, Any], fields_set: set[str]) -> Any:
     """`model` with `fields` as its own dict (every field, in the model's order, each
     already what validation would make of it), as `model_construct` makes it, without
-    validating them again; `stated`: the fields recorded as set.  For readers that make
-    their values valid themselves (see `parsers.program.fields`, `parsers.names`)."""
+    validating them again; `fields_set`: the set of the fields recorded as set, taken as
+    it is (a reader may share one among the models it makes: see `parsers.program.build`).
+    For readers that make their values valid themselves (`parsers.program.fields`,
+    `parsers.names`)."""
     m = _new(model)
     _set_dict(m, fields)
-    _set_fields_set(m, set(stated))
+    _set_fields_set(m, fields_set)
     _set_extra(m, None)
     _set_private(m, None)
     return m

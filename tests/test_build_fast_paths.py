@@ -7,6 +7,9 @@ twins: on the real texts of tests/data and the development set, and on odd input
   each instant comes back from UTC as it went (`_every_time_stated`,
   `_instants_settled`): held to the schedule `assign_times` makes, also on the day
   the clocks skip an hour.
+* the models of each kind share one fields set in a parse: after reading, scheduling and
+  settling a real text every model's set is still the fields its dict states, and a
+  model's copy adds to a set of its own.
 * `walltime.settle_repeated_hour` leaves a schedule with no ambiguous time as it is
   (`_may_repeat`): held to the full loop.
 * `drafts.Draft` has an `__init__` of its own: it sets each field as the dataclass's
@@ -56,6 +59,32 @@ def test_a_program_of_stated_times_is_what_assign_times_makes_of_it(path, monkey
     fast = _dump(_parse(path))
     monkeypatch.setattr(Builder, "_instants_settled", lambda self: False)
     assert fast == _dump(_parse(path))
+
+
+@pytest.mark.parametrize("path", TEXTS[::3], ids=lambda p: p.name)
+def test_the_shared_fields_sets_hold_the_stated_fields_after_a_parse(path):
+    from planner import walltime
+    from planner.parsers.program.fields import SESSION_SET, STANDALONE_SET, TALK_SET
+
+    schedule = _parse(path)
+    walltime.settle_repeated_hour(schedule)  # (as the loader does)
+    for s in schedule.sessions:
+        assert s.model_fields_set == (STANDALONE_SET if s.standalone else SESSION_SET)
+    for t in schedule.talks():
+        assert t.model_fields_set == TALK_SET
+
+
+def test_a_copy_of_a_made_model_adds_to_a_fields_set_of_its_own():
+    from planner.parsers.program.fields import TALK_SET
+
+    schedule = program.parse("## Monday, June 3, 2024\n\n- 9:00-9:30 Talk one, Ann Bo\n"
+                             "- 9:30-10:00 Talk two, Cy Dee\n", ParseOptions(source="x.md"))
+    one, two = schedule.talks()
+    assert one.__pydantic_fields_set__ is two.__pydantic_fields_set__  # (shared)
+    copied = one.model_copy(update={"track": "Main"})
+    assert "track" in copied.model_fields_set
+    one.session_id = None  # (a stated field: the set does not grow)
+    assert one.model_fields_set == two.model_fields_set == TALK_SET
 
 
 SKIPPED_HOUR = """# Spring Meetup 2021

@@ -33,22 +33,18 @@ def name_key(name: str) -> str:
 def make_speaker(name: str) -> Speaker:
     """The speaker of a name as written: blanks squashed, separators trimmed, and its
     key.  Made as pydantic would validate it (`_make_speaker_plain`) without asking it
-    to: both fields are plain strings already (half the cost of each distinct name)."""
+    to: both fields are plain strings already (half the cost of each distinct name);
+    the fields set as `Speaker(name=…, key=…)` records it."""
     clean = squash(name).strip(" ,;·")
     return made(Speaker, {"name": clean, "key": name_key(clean), "affiliation": None},
-                _NAME_KEY)
+                {"name", "key"})
 
 
 def with_affiliation(speaker: Speaker, affiliation: str) -> Speaker:
     """`speaker` with where the person is from (a plain string), made as `made` makes
     speakers: `Speaker(name=…, key=…, affiliation=…)`, not validated again."""
     return made(Speaker, {"name": speaker.name, "key": speaker.key,
-                          "affiliation": affiliation}, _NAME_KEY_AFFILIATION)
-
-
-# The fields `Speaker(name=…, key=…)` records as set, and with an affiliation.
-_NAME_KEY = frozenset({"name", "key"})
-_NAME_KEY_AFFILIATION = frozenset({"name", "key", "affiliation"})
+                          "affiliation": affiliation}, {"name", "key", "affiliation"})
 
 
 def _make_speaker_plain(name: str) -> Speaker:

@@ -570,6 +570,15 @@ class Builder:
         `assign_times` would give where `_instants_settled` holds."""
         # (a start is always made: from the day's hours, the text, or the end)
         self._every_time_stated = True
+        # The models of each kind share one fields set, this parse's own (`made` takes
+        # it as it is): copied for each model, the 16 names' set took 1.2 kB (its table
+        # sized for 64), a quarter of what a 10,000-entry program's models hold.  A
+        # model's fields set grows only where pydantic's `__setattr__` sets a field;
+        # after a parse only fields these already hold are set (`timing`'s session_id,
+        # `walltime`'s start and end), and `model_copy` copies the set before it adds
+        # to it (tests/test_build_fast_paths.py holds the sets to these).
+        talk_set, session_set = set(TALK_SET), set(SESSION_SET)
+        standalone_set = set(STANDALONE_SET)
         placed: list[int] = []  # lines of entries placed on the date stated once
         zone = self._zone
         session_rows: list[dict[str, Any]] = []
@@ -638,7 +647,7 @@ class Builder:
                     if t is not None:
                         talk_rows.append(t)
                         owners.append(owner)
-                        talks.append(made(Talk, t, TALK_SET))
+                        talks.append(made(Talk, t, talk_set))
                 if talks:
                     self._every_time_stated = False  # (talks to place in their session)
             elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
@@ -647,19 +656,19 @@ class Builder:
                                 kind if d.kind else None, d.url, d.links[:], d.room, d.line)
                 talk_rows.append(t)
                 owners.append(owner)
-                talks.append(made(Talk, t, TALK_SET))
+                talks.append(made(Talk, t, talk_set))
                 standalone = True
             fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
                                     _speakers(d.chairs) if d.chairs else [], abstract, d.room,
                                     d.url, talks, standalone, d.line)
             session_rows.append(fields)
-            sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
+            sessions.append(made(Session, fields, standalone_set if standalone else session_set))
             # (`_value_`, the member's value as stored: `.value` is a Python property)
             id_keys.append((kind._value_, title, day_iso))
         if placed:
             self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
-        unscheduled = [made(Talk, t, TALK_SET) for t in loose]
+        unscheduled = [made(Talk, t, talk_set) for t in loose]
         talk_titles = list(map(_TITLE, talk_rows)) + list(map(_TITLE, loose))
         session_titles = list(map(_TITLE, session_rows))
         # (each title folded once: a standalone session and its talk share theirs)

@@ -61,6 +61,6 @@ def session_fields(kind: SessionKind, title: str, start: datetime | None,
             "standalone": standalone, "line": line}
 
 
-def validated(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str]) -> Any:
+def validated(model: type[BaseModel], fields: dict[str, Any], stated: frozenset[str] | set[str]) -> Any:
     """`made`'s plain twin: the model pydantic validates from the stated fields."""
     return model.model_validate({k: v for k, v in fields.items() if k in stated})
