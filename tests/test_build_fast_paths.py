@@ -249,3 +249,14 @@ def test_a_draft_has_the_defaults_its_fields_declare_and_lists_of_its_own():
     made = Draft(**given)
     assert all(getattr(made, name) is value for name, value in given.items())
     assert a == b and a != Draft(line=4)
+
+
+# -- the cities looked up only for a word that names one (stated_zone._city_names) ----------
+
+def test_the_city_names_are_the_keys_of_the_city_table():
+    from planner.parsers.program import stated_zone
+
+    assert stated_zone._city_names() == frozenset(stated_zone._cities())
+    assert stated_zone.zone_mentions("All times in Vienna time") == \
+        [("Europe/Vienna", "Vienna time", None)]
+    assert stated_zone.zone_mentions("Manipulating time with GDB") == []
