@@ -15,7 +15,8 @@ twins: on the real texts of tests/data and the development set, and on odd input
 * `drafts.Draft` has an `__init__` of its own: it sets each field as the dataclass's
   default and default factories say.
 * `stated_zone.stated_zone_in` joins the text the abbreviations read only for those
-  that read it: held to the text joined always.
+  that read it: held to the text joined always; and looks a word before `time` up in
+  the city table only where it names a city (`_city_names`: the table's keys).
 """
 
 from __future__ import annotations
