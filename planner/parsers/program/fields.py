@@ -38,13 +38,47 @@ def talk_fields(title: str, speakers: list[Speaker], abstract: str, bio: str,
                 estimated: bool, end_estimated: bool, kind: SessionKind | None,
                 url: str | None, links: list[Link], location: str | None,
                 line: int) -> dict[str, Any]:
-    """A `Talk`'s fields, in its order, defaults included (`build` sets the ids)."""
+    """A `Talk`'s fields, in its order, defaults included (`build` sets the ids): a copy
+    of `_TALK`, the given values set in it.  Copying a dict copies its table in one
+    block, where a literal of 22 keys inserts them one by one (a third dearer in all);
+    `_talk_fields_plain` is its literal twin."""
+    f = _copy_talk()
+    f["title"] = title
+    f["speakers"] = speakers
+    f["abstract"] = abstract
+    f["bio"] = bio
+    f["notes"] = notes
+    f["start"] = start
+    f["end"] = end
+    f["estimated"] = estimated
+    f["end_estimated"] = end_estimated
+    f["kind"] = kind
+    f["url"] = url
+    f["links"] = links
+    f["location"] = location
+    f["line"] = line
+    return f
+
+
+def _talk_fields_plain(title: str, speakers: list[Speaker], abstract: str, bio: str,
+                       notes: list[str], start: datetime | None, end: datetime | None,
+                       estimated: bool, end_estimated: bool, kind: SessionKind | None,
+                       url: str | None, links: list[Link], location: str | None,
+                       line: int) -> dict[str, Any]:
+    """`talk_fields` written out as one literal: the reference its test holds it to."""
     return {"id": None, "title": title, "title_source": "stated", "speakers": speakers,
             "abstract": abstract, "abstract_truncated": False, "bio": bio, "notes": notes,
             "start": start, "end": end, "estimated": estimated,
             "end_estimated": end_estimated, "published": None, "session_id": None,
             "kind": kind, "url": url, "links": links, "location": location, "track": None,
             "language": None, "line": line}
+
+
+# A talk's fields with the defaults of those `talk_fields` is not given; the others are
+# set on each copy.
+_TALK: dict[str, Any] = _talk_fields_plain("", [], "", "", [], None, None, False, False,
+                                           None, None, [], None, 0)
+_copy_talk = _TALK.copy
 
 
 def session_fields(kind: SessionKind, title: str, start: datetime | None,
