@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from planner.model import Speaker
 from planner.parsers import names
@@ -93,6 +93,6 @@ def test_made_speakers_are_the_validated_speakers_on_odd_strings(name, affiliati
 
 def test_a_made_speaker_is_frozen_as_a_validated_one():
     made = names.make_speaker("Ada Lovelace")
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         made.name = "Grace Hopper"  # type: ignore[misc]
     assert made.name == "Ada Lovelace"
