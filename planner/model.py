@@ -10,7 +10,7 @@ equivalent zoneinfo one: a localized pytz value keeps its instant, an unlocalize
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -155,3 +155,27 @@ class Schedule(ScheduleRecord, BaseModel):
         out = [t for s in self.sessions for t in s.talks]
         out.extend(self.unscheduled)
         return out
+
+
+_new = object.__new__
+# The setters of the four slots a model keeps its state in (`BaseModel.__slots__`):
+# each slot's own setter skips the lookup `object.__setattr__` makes on every call,
+# which was a third of making a model.
+_set_dict, _set_fields_set, _set_extra, _set_private = (
+    BaseModel.__dict__[slot].__set__ for slot in (
+        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+
+
+def made(model: type[BaseModel], fields: dict[str, Any], fields_set: set[str]) -> Any:
+    """`model` with `fields` as its own dict (every field, in the model's order, each
+    already what validation would make of it), as `model_construct` makes it, without
+    validating them again; `fields_set`: the set of the fields recorded as set, taken as
+    it is (a reader may share one among the models it makes: see `parsers.program.build`).
+    For readers that make their values valid themselves (`parsers.program.fields`,
+    `parsers.names`)."""
+    m = _new(model)
+    _set_dict(m, fields)
+    _set_fields_set(m, fields_set)
+    _set_extra(m, None)
+    _set_private(m, None)
+    return m

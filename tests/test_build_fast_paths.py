@@ -3,12 +3,20 @@ twins: on the real texts of tests/data and the development set, and on odd input
 
 * `timing.assign_times` skips its general loop where every session states its times
   and is its own one talk (`_all_stated`, `_Clock.settle`): held to the general loop.
+* `build.Builder` leaves `assign_times` out where every entry states its times and
+  each instant comes back from UTC as it went (`_every_time_stated`,
+  `_instants_settled`): held to the schedule `assign_times` makes, also on the day
+  the clocks skip an hour.
+* the models of each kind share one fields set in a parse: after reading, scheduling and
+  settling a real text every model's set is still the fields its dict states, and a
+  model's copy adds to a set of its own.
 * `walltime.settle_repeated_hour` leaves a schedule with no ambiguous time as it is
   (`_may_repeat`): held to the full loop.
 * `drafts.Draft` has an `__init__` of its own: it sets each field as the dataclass's
   default and default factories say.
 * `stated_zone.stated_zone_in` joins the text the abbreviations read only for those
-  that read it: held to the text joined always.
+  that read it: held to the text joined always; and looks a word before `time` up in
+  the city table only where it names a city (`_city_names`: the table's keys).
 """
 
 from __future__ import annotations
@@ -43,6 +51,74 @@ def test_times_of_stated_sessions_are_those_the_general_loop_gives(path, monkeyp
     fast = _dump(_parse(path))
     monkeypatch.setattr(timing, "_all_stated", lambda sessions: False)
     assert fast == _dump(_parse(path))
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
+def test_a_program_of_stated_times_is_what_assign_times_makes_of_it(path, monkeypatch):
+    from planner.parsers.program.build import Builder
+
+    fast = _dump(_parse(path))
+    monkeypatch.setattr(Builder, "_instants_settled", lambda self: False)
+    assert fast == _dump(_parse(path))
+
+
+@pytest.mark.parametrize("path", TEXTS[::3], ids=lambda p: p.name)
+def test_the_shared_fields_sets_hold_the_stated_fields_after_a_parse(path):
+    from planner import walltime
+    from planner.parsers.program.fields import SESSION_SET, STANDALONE_SET, TALK_SET
+
+    schedule = _parse(path)
+    walltime.settle_repeated_hour(schedule)  # (as the loader does)
+    for s in schedule.sessions:
+        assert s.model_fields_set == (STANDALONE_SET if s.standalone else SESSION_SET)
+    for t in schedule.talks():
+        assert t.model_fields_set == TALK_SET
+
+
+def test_a_copy_of_a_made_model_adds_to_a_fields_set_of_its_own():
+    from planner.parsers.program.fields import TALK_SET
+
+    schedule = program.parse("## Monday, June 3, 2024\n\n- 9:00-9:30 Talk one, Ann Bo\n"
+                             "- 9:30-10:00 Talk two, Cy Dee\n", ParseOptions(source="x.md"))
+    one, two = schedule.talks()
+    assert one.__pydantic_fields_set__ is two.__pydantic_fields_set__  # (shared)
+    copied = one.model_copy(update={"track": "Main"})
+    assert "track" in copied.model_fields_set
+    one.session_id = None  # (a stated field: the set does not grow)
+    assert one.model_fields_set == two.model_fields_set == TALK_SET
+
+
+SKIPPED_HOUR = """# Spring Meetup 2021
+
+Timezone: America/New_York
+
+## Sunday, March 14, 2021
+
+- 1:30 - 2:00 Opening
+- 2:00 - 2:30 In the hour the clocks skip
+- 2:30 - 3:30 Across the change
+- 3:30 - 4:00 After it
+"""
+
+
+@pytest.mark.parametrize("text", [SKIPPED_HOUR, SKIPPED_HOUR.replace("March 14", "March 21")])
+def test_times_the_clocks_skip_are_settled_as_assign_times_settles_them(text, monkeypatch):
+    from planner.parsers.program.build import Builder
+
+    calls: list[bool] = []
+    settled = Builder._instants_settled
+
+    def spied(self) -> bool:
+        calls.append(settled(self))
+        return calls[-1]
+
+    monkeypatch.setattr(Builder, "_instants_settled", spied)
+    fast = program.parse(text, ParseOptions(source="x.md"))
+    assert calls == ["March 14" not in text]  # (the shortcut refused on the day of the change)
+    monkeypatch.setattr(Builder, "_instants_settled", lambda self: False)
+    plain = program.parse(text, ParseOptions(source="x.md"))
+    assert _dump(fast) == _dump(plain)
+    assert len(fast.sessions) == 4
 
 
 # Wall times around New York's repeated hour (7 Nov 2021, 01:00-01:59 twice) and its
@@ -174,3 +250,14 @@ def test_a_draft_has_the_defaults_its_fields_declare_and_lists_of_its_own():
     made = Draft(**given)
     assert all(getattr(made, name) is value for name, value in given.items())
     assert a == b and a != Draft(line=4)
+
+
+# -- the cities looked up only for a word that names one (stated_zone._city_names) ----------
+
+def test_the_city_names_are_the_keys_of_the_city_table():
+    from planner.parsers.program import stated_zone
+
+    assert stated_zone._city_names() == frozenset(stated_zone._cities())
+    assert stated_zone.zone_mentions("All times in Vienna time") == \
+        [("Europe/Vienna", "Vienna time", None)]
+    assert stated_zone.zone_mentions("Manipulating time with GDB") == []

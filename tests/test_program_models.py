@@ -67,3 +67,19 @@ def test_fields_are_in_the_models_order():
     assert list(session) == list(Session.model_fields)
     assert fields.TALK_SET <= set(Talk.model_fields)
     assert fields.STANDALONE_SET <= set(Session.model_fields)
+
+
+def test_talk_fields_are_those_of_the_literal():
+    from datetime import datetime, timezone
+
+    from planner.model import Link, SessionKind, Speaker
+
+    args = ("T", [Speaker(name="A B", key="a b")], "abs", "bio", ["OSDI 2024"],
+            datetime(2024, 1, 1, 9, tzinfo=timezone.utc), None, False, True,
+            SessionKind.KEYNOTE, "https://x", [Link(label="slides", url="https://y")], "R1", 7)
+    got, want = fields.talk_fields(*args), fields._talk_fields_plain(*args)
+    assert list(got.items()) == list(want.items())
+    assert all(a is b for a, b in zip(got.values(), want.values()))
+    assert fields.talk_fields(*args) is not got  # (a dict of its own each time)
+    assert fields._TALK == fields._talk_fields_plain("", [], "", "", [], None, None, False,
+                                                      False, None, None, [], None, 0)

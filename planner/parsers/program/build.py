@@ -8,7 +8,7 @@ import bisect
 import difflib
 import re
 from collections import Counter
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from functools import cached_property, lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -18,11 +18,11 @@ from ... import clock
 from ...diagnostics import DiagnosticSink
 from ...ids import IdAllocator, conference_key, session_ids, title_ids
 from ...model import Schedule, Session, SessionKind, Speaker, Talk
-from ...speakers import make_speaker
 from ...text import fold, folded_by_text
 from ...timing import assign_times
 from ...zones import local_zone_name
 from ..base import ParseOptions
+from ..names import make_speaker, with_affiliation
 from .doc import Doc, Line
 from .drafts import DayRef, Draft
 from .fields import SESSION_SET, STANDALONE_SET, TALK_SET, made, session_fields, talk_fields
@@ -420,7 +420,7 @@ class Builder:
         schedule = Schedule(conference=conference, year=year, timezone=zone_name,
                             source=opts.source, format=self.format, sessions=sessions,
                             unscheduled=unscheduled)
-        if sessions:
+        if sessions and not (self._every_time_stated and self._instants_settled()):
             assign_times(schedule, opts.talk_minutes, self.diag)
         self._coverage(schedule)
         schedule.diagnostics = list(self.diag.items)
@@ -562,7 +562,23 @@ class Builder:
         the model's own); the ids, hashed in bulk once every title is known, are written
         into those dicts last.  A standalone session and its one talk share their title,
         speakers and instants, worked out once; a day's instants are looked up by their
-        time alone."""
+        time alone.
+
+        It also tells whether `assign_times` would place nothing (`timing._all_stated`):
+        every session states its start and its end and has no talk or is its one talk;
+        then (`build`) the schedule is left as it is made, its instants being those
+        `assign_times` would give where `_instants_settled` holds."""
+        # (a start is always made: from the day's hours, the text, or the end)
+        self._every_time_stated = True
+        # The models of each kind share one fields set, this parse's own (`made` takes
+        # it as it is): copied for each model, the 16 names' set took 1.2 kB (its table
+        # sized for 64), a quarter of what a 10,000-entry program's models hold.  A
+        # model's fields set grows only where pydantic's `__setattr__` sets a field;
+        # after a parse only fields these already hold are set (`timing`'s session_id,
+        # `walltime`'s start and end), and `model_copy` copies the set before it adds
+        # to it (tests/test_build_fast_paths.py holds the sets to these).
+        talk_set, session_set = set(TALK_SET), set(SESSION_SET)
+        standalone_set = set(STANDALONE_SET)
         placed: list[int] = []  # lines of entries placed on the date stated once
         zone = self._zone
         session_rows: list[dict[str, Any]] = []
@@ -617,6 +633,9 @@ class Builder:
                     if start is None:
                         start = end - timedelta(minutes=30)
                         start_est = True
+                        self._every_time_stated = False  # (an instant `_instants` does not hold)
+                else:
+                    self._every_time_stated = False  # (an open end: `assign_times` gives it one)
             speakers = _speakers(d.people)
             abstract = "\n\n".join(d.abstract) if d.abstract else ""
             standalone = False
@@ -628,26 +647,28 @@ class Builder:
                     if t is not None:
                         talk_rows.append(t)
                         owners.append(owner)
-                        talks.append(made(Talk, t, TALK_SET))
+                        talks.append(made(Talk, t, talk_set))
+                if talks:
+                    self._every_time_stated = False  # (talks to place in their session)
             elif kind not in _KEEP_AS_IS and words_kind is not break_kind:  # (no break)
                 t = talk_fields(title, speakers[:], abstract, "\n\n".join(d.bio) if d.bio else "",
                                 [d.venue] if d.venue else [], start, end, start_est, end_est,
                                 kind if d.kind else None, d.url, d.links[:], d.room, d.line)
                 talk_rows.append(t)
                 owners.append(owner)
-                talks.append(made(Talk, t, TALK_SET))
+                talks.append(made(Talk, t, talk_set))
                 standalone = True
             fields = session_fields(kind, title, start, end, start_est, end_est, speakers,
                                     _speakers(d.chairs) if d.chairs else [], abstract, d.room,
                                     d.url, talks, standalone, d.line)
             session_rows.append(fields)
-            sessions.append(made(Session, fields, STANDALONE_SET if standalone else SESSION_SET))
+            sessions.append(made(Session, fields, standalone_set if standalone else session_set))
             # (`_value_`, the member's value as stored: `.value` is a Python property)
             id_keys.append((kind._value_, title, day_iso))
         if placed:
             self._stated_once_note(self._stated_once(), placed)
         loose = [t for d in self.loose for t in self._loose_talks(d)]
-        unscheduled = [made(Talk, t, TALK_SET) for t in loose]
+        unscheduled = [made(Talk, t, talk_set) for t in loose]
         talk_titles = list(map(_TITLE, talk_rows)) + list(map(_TITLE, loose))
         session_titles = list(map(_TITLE, session_rows))
         # (each title folded once: a standalone session and its talk share theirs)
@@ -663,6 +684,21 @@ class Builder:
         for t, tid in zip(loose, tids[len(talk_rows):]):
             t["id"] = tid
         return sessions, unscheduled
+
+    def _instants_settled(self) -> bool:
+        """Whether every instant `_models` made is as `assign_times` would leave it in a
+        program of stated times: moved to UTC and back into the zone (`_Clock.settle`),
+        each comes back the same wall time, fold and zone, unless the clocks skip it
+        (`02:30` on the day summer time starts comes back `03:30`).  Asked of each
+        distinct instant once (a program repeats its times), not of every session."""
+        utc, zone = timezone.utc, self._zone
+        for on_day in self._instants.values():
+            for dt in on_day.values():
+                back = dt.astimezone(utc).astimezone(zone)
+                if back.tzinfo is not dt.tzinfo or back.fold != dt.fold \
+                        or back.replace(tzinfo=None) != dt.replace(tzinfo=None):
+                    return False
+        return True
 
     def _instant(self, day: date, t: time) -> datetime:
         """`datetime.combine(day, t)` in the program's zone, one object for each day and
@@ -925,6 +961,6 @@ def _speakers_of(people: tuple[tuple[str, str | None], ...]) -> tuple[Speaker, .
             continue
         seen.add(sp.key)
         if affiliation:
-            sp = Speaker(name=sp.name, key=sp.key, affiliation=affiliation)
+            sp = with_affiliation(sp, affiliation)
         out.append(sp)
     return tuple(out)
