@@ -138,3 +138,42 @@ def test_a_pipe_table_ends_at_its_blank_line_whatever_the_spacing_of_its_rows():
     assert lines[6].table and lines[6].cells
     assert lines[8].text == "Lunch is served in the atrium."
     assert not lines[8].table and lines[8].cells is None
+
+
+def _both_ways(text: str) -> None:
+    """`read_text` with the lines of open paragraphs that open with a clock read at once
+    gives the `Doc` of reading each line by the steps every line takes."""
+    for markdown in (True, False):
+        quick = text_front.read_text(text, markdown=markdown)
+        assert quick == text_front.read_text(text, markdown=markdown, plain_timed=False), text
+
+
+def _timed_page() -> str:
+    lines = ["---", "title: Days", "---", "## Monday, May 1, 2025", ""]
+    for k, (title, names) in enumerate(_frab_items(FRAB[0])[:300]):
+        clock = f"{8 + k % 10}:{k % 6}0"
+        lines.append(f"{clock} - {clock} {title} ({k}), {', '.join(names)}")
+        if k % 37 == 5:
+            lines += [f"  {title} (indented)", f"* {title}", f"1. {title}", ""]
+        if k % 41 == 7:
+            lines += [f"{clock}  two  spaces, {names[0]}", f"{clock}\ttab", f"{clock} a|b",
+                      f"{clock} *bold* <br> x", "**Day two**", f"{clock} [link](u)", ""]
+        if k % 43 == 9:
+            lines += [f"- {title}", f"{clock} under a bullet", "| Time | Title |",
+                      "|---|---|", f"| {clock} | {title} |", f"{clock} after a table",
+                      f"Abstract of {title}  ", f"{clock} after a hard break", ""]
+    return "\n".join(lines) + "\n"
+
+
+def test_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them():
+    _both_ways(_timed_page())
+    _both_ways(_timed_page().replace("\n\n", "\n"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["8:00", "12:30 ", " 9:15", "10:00 - 11:00 ", "- ",
+                                           "1. ", "\n", "\n\n", "|", "*", "<br>", "\t",
+                                           "  ", "\xa0", "Title, Name", ":", "**x**", "٨:٠٠"]),
+                          st.text(max_size=3)), max_size=14).map("".join))
+def test_odd_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them(text):
+    _both_ways(text)

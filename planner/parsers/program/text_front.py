@@ -213,8 +213,20 @@ class _Builder:
         return ln
 
 
-def read_text(text: str, *, markdown: bool | None = None) -> Doc:
-    """The `Doc` of a plain-text or Markdown program."""
+# A line that opens with a clock (`8:10`) and holds no character that starts markup,
+# a table cell or a tab-separated row: see `read_text`.
+_PLAIN_TIMED = re.compile(r"\d{1,2}:\d\d[^|\t<\\`*_\[\]&{]*$")
+
+
+def _never(raw: str) -> None:
+    """No line is read at once (`read_text`'s plain steps for every line)."""
+    return None
+
+
+def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = True) -> Doc:
+    """The `Doc` of a plain-text or Markdown program (`plain_timed`: the lines that
+    `_PLAIN_TIMED` matches in an open paragraph are read at once; off, by the steps
+    every line takes, which the tests hold the shortcut to)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     src = text.split("\n")
     if markdown is None:
@@ -233,9 +245,25 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     n = len(src)
     para_open = False
     prev_text_line: Line | None = None
+    quick = _PLAIN_TIMED.match if plain_timed else _never
+    uneven = b.uneven
+    out = b.out
     while i < n:
         raw = src[i]
         no = i + 1
+        if para_open and quick(raw) is not None and not b.bullet_next:
+            # A line of an open paragraph that opens with a clock and holds no mark
+            # (`8:10 - 8:20 Title (12), Name`, most lines of a time-first program): what
+            # the steps below make of it, taken at once.  It opens no block, table or
+            # list item (its first character is a figure followed by a colon), is joined
+            # to no line above (`_NO_JOIN` matches its clock) and holds no inline markup.
+            text = raw.strip() if uneven is not None and i not in uneven else _squash(raw)
+            # Line(no, text, spans, heading, bullet, item, para)
+            prev_text_line = Line(no, text, (), 0, False, 0, b.para)
+            out.append(prev_text_line)
+            b.last_raw = raw
+            i += 1
+            continue
         stripped = raw.strip()
         if not stripped:
             para_open = False
