@@ -177,3 +177,27 @@ def test_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them():
                           st.text(max_size=3)), max_size=14).map("".join))
 def test_odd_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them(text):
     _both_ways(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(list("\\`*_[]<&{·}|() \t") + ["Title", "é", "<br>"]),
+                          st.text(max_size=3)), max_size=8).map("".join))
+def test_a_cell_told_plain_holds_none_of_the_marks_a_cell_is_read_for(raw):
+    """`_cell_plain` tells a cell with a mark by `in`, as `_CELL_MARKS` tells it."""
+    assert (text_front._cell_plain(raw) is None) == (text_front._CELL_MARKS.search(raw) is not None)
+
+
+def test_real_cells_told_plain_hold_none_of_the_marks_a_cell_is_read_for():
+    for raw in _real_lines():
+        for cell in raw.split("|"):
+            assert (text_front._cell_plain(cell) is None) \
+                == (text_front._CELL_MARKS.search(cell) is not None), cell
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(list("-–— \t\xa0\u2003x") + [" - ", "Title"]),
+                          st.text(max_size=2)), max_size=8).map("".join))
+def test_a_spaced_dash_is_found_where_the_pattern_finds_one(t):
+    from planner.parsers.program.items import _SPACED_DASH, _spaced_dash
+
+    assert _spaced_dash(t) == (_SPACED_DASH.search(t) is not None)
