@@ -201,3 +201,37 @@ def test_a_spaced_dash_is_found_where_the_pattern_finds_one(t):
     from planner.parsers.program.items import _SPACED_DASH, _spaced_dash
 
     assert _spaced_dash(t) == (_SPACED_DASH.search(t) is not None)
+
+
+_INLINE_BITS = st.lists(st.one_of(st.sampled_from(["&", "&amp;", "&#38;", "&#x26;", "& ", "&x",
+                                                   ";", "*", "_", "[", "]", "<b>", "{", "\\",
+                                                   "`", "é", "  ", "\t", "Title"]),
+                                  st.text(max_size=3)), max_size=8).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_INLINE_BITS)
+def test_markup_is_told_by_character_as_the_pattern_tells_it(text):
+    from planner.parsers.program.inline import _MARKUP, has_markup
+
+    assert has_markup(text) == (_MARKUP.search(text) is not None)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_INLINE_BITS)
+def test_a_line_read_without_its_tokens_reads_as_its_tokens_read_it(text):
+    """`parse_inline` reads a line whose only marks are ampersands that open no entity
+    (`status & plans`) without tokens: as the tokens read it."""
+    from planner.parsers.program.inline import _parse_marked, has_markup, parse_inline
+
+    if has_markup(text):
+        assert parse_inline(text) == _parse_marked(text, None), text
+
+
+def test_real_titles_with_ampersands_read_as_their_tokens_read_them():
+    from planner.parsers.program.inline import _parse_marked, parse_inline
+
+    for raw in _real_lines():
+        for text in (raw, raw.replace(" and ", " & "), raw + " &amp; more", raw + " R&D;"):
+            if "&" in text:
+                assert parse_inline(text) == _parse_marked(text, None), text
