@@ -138,3 +138,100 @@ def test_a_pipe_table_ends_at_its_blank_line_whatever_the_spacing_of_its_rows():
     assert lines[6].table and lines[6].cells
     assert lines[8].text == "Lunch is served in the atrium."
     assert not lines[8].table and lines[8].cells is None
+
+
+def _both_ways(text: str) -> None:
+    """`read_text` with the lines of open paragraphs that open with a clock read at once
+    gives the `Doc` of reading each line by the steps every line takes."""
+    for markdown in (True, False):
+        quick = text_front.read_text(text, markdown=markdown)
+        assert quick == text_front.read_text(text, markdown=markdown, plain_timed=False), text
+
+
+def _timed_page() -> str:
+    lines = ["---", "title: Days", "---", "## Monday, May 1, 2025", ""]
+    for k, (title, names) in enumerate(_frab_items(FRAB[0])[:300]):
+        clock = f"{8 + k % 10}:{k % 6}0"
+        lines.append(f"{clock} - {clock} {title} ({k}), {', '.join(names)}")
+        if k % 37 == 5:
+            lines += [f"  {title} (indented)", f"* {title}", f"1. {title}", ""]
+        if k % 41 == 7:
+            lines += [f"{clock}  two  spaces, {names[0]}", f"{clock}\ttab", f"{clock} a|b",
+                      f"{clock} *bold* <br> x", "**Day two**", f"{clock} [link](u)", ""]
+        if k % 43 == 9:
+            lines += [f"- {title}", f"{clock} under a bullet", "| Time | Title |",
+                      "|---|---|", f"| {clock} | {title} |", f"{clock} after a table",
+                      f"Abstract of {title}  ", f"{clock} after a hard break", ""]
+    return "\n".join(lines) + "\n"
+
+
+def test_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them():
+    _both_ways(_timed_page())
+    _both_ways(_timed_page().replace("\n\n", "\n"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["8:00", "12:30 ", " 9:15", "10:00 - 11:00 ", "- ",
+                                           "1. ", "\n", "\n\n", "|", "*", "<br>", "\t",
+                                           "  ", "\xa0", "Title, Name", ":", "**x**", "٨:٠٠"]),
+                          st.text(max_size=3)), max_size=14).map("".join))
+def test_odd_timed_lines_read_at_once_are_read_as_each_lines_steps_read_them(text):
+    _both_ways(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(list("\\`*_[]<&{·}|() \t") + ["Title", "é", "<br>"]),
+                          st.text(max_size=3)), max_size=8).map("".join))
+def test_a_cell_told_plain_holds_none_of_the_marks_a_cell_is_read_for(raw):
+    """`_cell_plain` tells a cell with a mark by `in`, as `_CELL_MARKS` tells it."""
+    assert (text_front._cell_plain(raw) is None) == (text_front._CELL_MARKS.search(raw) is not None)
+
+
+def test_real_cells_told_plain_hold_none_of_the_marks_a_cell_is_read_for():
+    for raw in _real_lines():
+        for cell in raw.split("|"):
+            assert (text_front._cell_plain(cell) is None) \
+                == (text_front._CELL_MARKS.search(cell) is not None), cell
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(list("-–— \t\xa0\u2003x") + [" - ", "Title"]),
+                          st.text(max_size=2)), max_size=8).map("".join))
+def test_a_spaced_dash_is_found_where_the_pattern_finds_one(t):
+    from planner.parsers.program.items import _SPACED_DASH, _spaced_dash
+
+    assert _spaced_dash(t) == (_SPACED_DASH.search(t) is not None)
+
+
+_INLINE_BITS = st.lists(st.one_of(st.sampled_from(["&", "&amp;", "&#38;", "&#x26;", "& ", "&x",
+                                                   ";", "*", "_", "[", "]", "<b>", "{", "\\",
+                                                   "`", "é", "  ", "\t", "Title"]),
+                                  st.text(max_size=3)), max_size=8).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_INLINE_BITS)
+def test_markup_is_told_by_character_as_the_pattern_tells_it(text):
+    from planner.parsers.program.inline import _MARKUP, has_markup
+
+    assert has_markup(text) == (_MARKUP.search(text) is not None)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_INLINE_BITS)
+def test_a_line_read_without_its_tokens_reads_as_its_tokens_read_it(text):
+    """`parse_inline` reads a line whose only marks are ampersands that open no entity
+    (`status & plans`) without tokens: as the tokens read it."""
+    from planner.parsers.program.inline import _parse_marked, has_markup, parse_inline
+
+    if has_markup(text):
+        assert parse_inline(text) == _parse_marked(text, None), text
+
+
+def test_real_titles_with_ampersands_read_as_their_tokens_read_them():
+    from planner.parsers.program.inline import _parse_marked, parse_inline
+
+    for raw in _real_lines():
+        for text in (raw, raw.replace(" and ", " & "), raw + " &amp; more", raw + " R&D;"):
+            if "&" in text:
+                assert parse_inline(text) == _parse_marked(text, None), text

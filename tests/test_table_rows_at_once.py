@@ -18,6 +18,7 @@ import pytest
 
 from planner.parsers.base import ParseOptions
 from planner.parsers.program import parse
+from planner.parsers.program import reader as reader_mod
 from planner.parsers.program import tables as tables_mod
 from planner.parsers.program.reader import Reader
 
@@ -57,6 +58,8 @@ def _cells(rng: random.Random, k: int, title: str, names: list[str]) -> tuple[st
         return f"{title} ({['Garden Pavilion', 'Hall B', 'Salon 2)', 'x'][k % 4]})", speaker, ""
     if shape == 10:
         return title, f"{names[0]} (MIT)", f"Room ({k % 3})"
+    if shape == 11:
+        return title, "☕ Coffee Break", room  # (a break in a row with every cell full)
     return title, speaker, room
 
 
@@ -94,6 +97,9 @@ def _dump(text: str) -> str:
 def test_rows_read_at_once_are_read_as_each_rows_steps_read_them(seed, extra, monkeypatch):
     text = _table(seed, extra)
     quick = _dump(text)
+    # `Reader._role_row` without its shortcut: each `RoleRow` read by `_role_item`
+    monkeypatch.setattr(reader_mod, "_plain_role_columns", lambda kept: None)
+    assert _dump(text) == quick
     monkeypatch.setattr(tables_mod, "_full_role_row", lambda *a: None)
     monkeypatch.setattr(Reader, "_whole_rows", False)
     assert _dump(text) == quick
@@ -106,7 +112,6 @@ def test_rows_whose_parentheses_close_on_figures_are_passed_over_as_their_cells_
     the rooms it finds, and all that is read, are those of looking at every cell."""
     from planner.diagnostics import DiagnosticSink
     from planner.parsers.program import read_doc
-    from planner.parsers.program import reader as reader_mod
 
     text = _table(seed, seed % 2 == 1)
     quick = _dump(text)

@@ -210,9 +210,22 @@ def title_parts(text: str, spans: tuple[Span, ...] = (), *, labels: frozenset[st
     return _split_item(text, tuple(spans), labels, rooms, False, True, None)
 
 
-# A spaced dash, which `_split_item` reads as a label's end (looked for only in a title
-# with a dash: a pattern led by a blank is tried at every position of a title).
+# A spaced dash, which `_split_item` reads as a label's end (`_spaced_dash` finds it;
+# the tests hold it to this pattern, which is tried at every position of a title).
 _SPACED_DASH = re.compile(r"\s[-–—]\s")
+
+
+def _spaced_dash(t: str) -> bool:
+    """Whether `_SPACED_DASH` finds a dash between blanks in `t`: each dash found by
+    `str.find` (few titles hold one, fewer a spaced one) and its neighbours asked
+    (`isspace` is what `\\s` matches in a text pattern)."""
+    for dash in "-–—":
+        k = t.find(dash, 1)
+        while k > 0:
+            if t[k - 1].isspace() and t[k + 1:k + 2].isspace():
+                return True
+            k = t.find(dash, k + 1)
+    return False
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 # A final parenthesis of figures (`(2)`, `(2024)`): no room word, label or link label.
 _FIGURES_AT_END = re.compile(r"\((?P<n>[\d\s.,/–-]*\d[\d\s.,/–-]*)\)$")
@@ -230,7 +243,7 @@ def plain_title(text: str, labels: frozenset[str], rooms: frozenset[str]) -> str
     t = text.strip()
     if t[:1] not in _ASCII_LETTERS or "#" in t or "@" in t or "|" in t or t[-1] == "]":
         return None  # (a numbering's `#`, a room's `@`, a label's `|`, a link's `[pdf]`)
-    if ("-" in t or "–" in t or "—" in t) and _SPACED_DASH.search(t) is not None:
+    if ("-" in t or "–" in t or "—" in t) and _spaced_dash(t):
         return None
     if t[-1] == ")":
         # (the figures are in the last parenthesis, none other can end the text; figures

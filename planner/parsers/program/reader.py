@@ -27,7 +27,7 @@ from .kinds import is_break, kind_from_words, label_kind, split_label
 from .lines import day_line, header_of, is_debris, is_nav, is_people_line, is_prose, label_line, people_of, words
 from .lines import title_then_description
 from .people import People, Person, name_like, names_only, org_like, read_people
-from .tables import RowItem, read_table, role_of_header
+from .tables import RoleRow, RowItem, read_table, role_of_header
 from .when import DayMark, TimeMark, find_days, find_times, first_time
 
 
@@ -780,9 +780,15 @@ class Reader:
         self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
         day_columns = info.get("day_columns", False)
+        columns = _plain_role_columns(info.get("kept") or ())
         last: dict[int, Draft] = {}
         for ev in events:
             self.used.add(ev.line)
+            if ev.kind == "row":  # (a role table's row with text in every cell, as most are)
+                d = self._role_row(ev, info["kept"], columns)
+                if d is not None:
+                    last[0] = d
+                continue
             if ev.kind == "skip":
                 continue
             if ev.kind == "day":
@@ -840,6 +846,8 @@ class Reader:
         # (one entry with a time, as in most tables, answers at once: no list of them all)
         dated = False
         for ev in events:
+            if ev.kind == "row":
+                return  # (a `RoleRow` has a time of its own)
             if ev.kind == "items":
                 for it in ev.items:
                     if it.time is not None:
@@ -1010,16 +1018,7 @@ class Reader:
         if speaker is not None:
             # the people have a column of their own: the title cell is all title, unless
             # the speaker cell holds no one and names the entry (`☕ Coffee Break`)
-            if len(speaker) == 1:
-                who = names = key = speaker[0].text
-            else:
-                who = " ".join([ln.text for ln in speaker])
-                names = " , ".join([ln.text for ln in speaker])
-                key = (who, names)
-            judged = self._speaker_cells.get(key)
-            if judged is None:
-                judged = self._speaker_cells[key] = _speaker_cell(who, names)
-            no_one, got, parallel = judged
+            who, (no_one, got, parallel) = self._speaker_judged(speaker)
             # (a title cell that is all title, as most are, is its title: no parts)
             if not no_one and not first.spans:
                 plain = plain_title(first.text, self.labels, self.known_rooms)
@@ -1029,15 +1028,7 @@ class Reader:
                 # A timed row of a title cell that is all title, its speaker and a room,
                 # as most are: the entry made at once, as the steps below make it (with
                 # no extra, link or affiliation cell and no lines under the title).
-                room_text = None if room is None else (
-                    room[0].text if len(room) == 1 else " ".join([ln.text for ln in room])).strip()
-                draft = Draft(line=item.line, title=plain, day=day, start=t.start, end=t.end,
-                              open=t.open, bare=t.bare_start,
-                              people=list(got.people) if got else [],
-                              room=room_text or item.room, level=0, zone=t.zone, used=used,
-                              body_para=-1, from_table=True)
-                self.place_row(draft)
-                return draft
+                return self._whole_row(item.line, plain, day, t, got, room, item.room, used)
         if t is not None:
             draft = Draft(line=item.line, level=0, day=day, start=t.start, end=t.end,
                           open=t.open, bare=t.bare_start, zone=t.zone, used=used)
@@ -1118,6 +1109,67 @@ class Reader:
         draft.from_table = True
         self.place_row(draft)
         return draft
+
+    def _speaker_judged(self, speaker: list[Line]) -> tuple[str, tuple]:
+        """A speaker cell's lines joined by blanks, and what `_speaker_cell` makes of the
+        cell: judged once for each distinct cell (a table repeats them)."""
+        if len(speaker) == 1:
+            who = names = key = speaker[0].text
+        else:
+            who = " ".join([ln.text for ln in speaker])
+            names = " , ".join([ln.text for ln in speaker])
+            key = (who, names)  # type: ignore[assignment]
+        judged = self._speaker_cells.get(key)
+        if judged is None:
+            judged = self._speaker_cells[key] = _speaker_cell(who, names)
+        return who, judged
+
+    def _whole_row(self, line: int, title: str, day: DayRef | None, t: TimeMark,
+                   got: People | None, room: list[Line] | None, item_room: str | None,
+                   used: set[int]) -> Draft:
+        """The entry of a timed row of a title cell that is all title, its speaker cell
+        and maybe a room cell, placed (see `_role_item`)."""
+        room_text = None if room is None else (
+            room[0].text if len(room) == 1 else " ".join([ln.text for ln in room])).strip()
+        draft = Draft(line=line, title=title, day=day, start=t.start, end=t.end,
+                      open=t.open, bare=t.bare_start,
+                      people=list(got.people) if got else [],
+                      room=room_text or item_room, level=0, zone=t.zone, used=used,
+                      body_para=-1, from_table=True)
+        self.place_row(draft)
+        return draft
+
+    def _role_row(self, row: RoleRow, kept: list[tuple[int, str | None]],
+                  columns: tuple[int, int, int | None] | None) -> Draft | None:
+        """The entry of a role table's row with text in every cell (`tables.RoleRow`):
+        what `_role_item` makes of the `RowItem` of its kept cells.  In a table whose
+        kept columns are a title, a speaker and maybe a room (`columns`, see
+        `_plain_role_columns`), a row whose title cell is one line that is all title
+        and whose speaker cell names people, as most are, is made an entry at once,
+        with none of the dictionary and items between."""
+        cells = row.cells
+        if columns is not None and self._whole_rows:
+            tc, sc, rc = columns
+            title_lines = cells[tc].lines
+            first = title_lines[0]
+            if len(title_lines) == 1 and not first.spans:
+                speaker = cells[sc].lines
+                _, (no_one, got, parallel) = self._speaker_judged(speaker)
+                if not no_one and not parallel:
+                    plain = plain_title(first.text, self.labels, self.known_rooms)
+                    if plain is not None:
+                        room = None if rc is None else cells[rc].lines
+                        used = {first.no}
+                        for ln in speaker:
+                            used.add(ln.no)
+                        for ln in room or ():
+                            used.add(ln.no)
+                        return self._whole_row(row.line, plain, self.day, row.time, got, room,
+                                               None, used)
+        roles = {role: cells[c].lines for c, role in kept}
+        # RowItem(line, time, lines, column, room, day, day_label, roles, span_all, continuation)
+        return self._role_item(RowItem(row.line, row.time, [], 0, None, None, None, roles,
+                                       False, False), self.day)
 
     def _title_from_next_cell(self, draft: Draft, below: list[Line], extra: list[Line]) -> None:
         """`| 9:15 | **Contributed Talk:**<br />Jingwu Tang | Multi-Agent Imitation … |`,
@@ -1598,6 +1650,17 @@ _ROOM_ONLY = re.compile(r"^@\s*(\S.{0,58})$")
 _FINAL_PARENS = re.compile(r"\(([^()]{3,40})\)\s*$")
 _DIGIT = re.compile(r"\d")
 _ENDS = re.compile(r"^(.+?)\s+(?:ends|end|closes|is over)\.?$", re.IGNORECASE)
+
+
+def _plain_role_columns(kept) -> tuple[int, int, int | None] | None:
+    """The title, speaker and room columns (None: no room column) of a role table whose
+    kept columns are those and no others, one each (`Reader._role_row`); None for any
+    other table."""
+    cols = {role: c for c, role in kept}
+    if len(cols) != len(kept) or "title" not in cols or "speaker" not in cols \
+            or len(cols) != 2 + ("room" in cols):
+        return None
+    return cols["title"], cols["speaker"], cols.get("room")
 
 
 def _paren_room(text: str, ends: dict[str, set[str]]) -> None:

@@ -55,6 +55,19 @@ class RowItem:
 
 
 @dataclass(slots=True)
+class RoleRow:
+    """A role table's row with text in every cell and a time of its own (see
+    `_full_role_row`): the entry of its kept cells (`read_table`'s info, "kept"), which
+    the reader makes from its cells at once, with no `RowItem` or `TableEvent` between
+    (`Reader._role_row`).  Its `kind` is "row"."""
+
+    line: int
+    time: TimeMark
+    cells: list[Cell]  # the row's cells, as the grid has them (not a copy)
+    kind = "row"  # (not a field: every such row's)
+
+
+@dataclass(slots=True)
 class TableEvent:
     kind: str  # "day", "items", "skip"
     line: int
@@ -481,19 +494,19 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
             events.append(TableEvent("items", ln.no, None, items))
         else:
             events.append(TableEvent("skip", ln.no))
-    info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols),
+    info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols), "kept": kept,
             "parallel": len(content) > 1 and not role_table}
     return events, info
 
 
 def _full_role_row(no: int, cells: list[Cell | None], vals: list[str | None],
                    header_shown: list[str] | None, tcol: int,
-                   kept: list[tuple[int, str | None]]) -> TableEvent | None:
+                   kept: list[tuple[int, str | None]]) -> TableEvent | RoleRow | None:
     """The event of a role table's row with text in each of its four cells or more,
     in a table whose every role has one column, with no day, end or second event
-    columns (see `read_table`): a repeated header is skipped, a row with a time is an
-    entry of its kept cells' lines.  None for a row whose time cell gives no time
-    (`TBA`, `Tutorial Speaker`), which `read_table`'s loop reads in full.
+    columns (see `read_table`): a repeated header is skipped, a row with a time is a
+    `RoleRow`, the entry of its kept cells' lines.  None for a row whose time cell
+    gives no time (`TBA`, `Tutorial Speaker`), which `read_table`'s loop reads in full.
 
     Such a row is no day row (those have an empty cell), its time is its own (not a
     continuation of the row above), and its time cell is where the time is (a time in
@@ -503,12 +516,7 @@ def _full_role_row(no: int, cells: list[Cell | None], vals: list[str | None],
     t = _is_time_cell(vals[tcol])  # type: ignore[arg-type]  # (every cell has text)
     if t is None:
         return None
-    got = {}
-    for c, role in kept:
-        got[role] = cells[c].lines  # type: ignore[union-attr]
-    # RowItem(line, time, lines, column, room, day, day_label, roles, span_all, continuation)
-    return TableEvent("items", no, None, [RowItem(no, t, [], 0, None, None, None, got, False,
-                                                  False)])
+    return RoleRow(no, t, cells)  # type: ignore[arg-type]  # (every cell has text)
 
 
 def _day_row(cells: list[Cell | None], nonempty: list[tuple[int, str]], titled: bool

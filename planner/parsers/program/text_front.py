@@ -15,7 +15,7 @@ import re
 from itertools import islice
 
 from .doc import Cell, Doc, Line, Span
-from .inline import _squash, parse_inline, strip_liquid
+from .inline import _squash, has_markup, parse_inline, strip_liquid
 from .joined import Joined
 from .when import find_days
 
@@ -213,8 +213,20 @@ class _Builder:
         return ln
 
 
-def read_text(text: str, *, markdown: bool | None = None) -> Doc:
-    """The `Doc` of a plain-text or Markdown program."""
+# A line that opens with a clock (`8:10`) and holds no character that starts markup,
+# a table cell or a tab-separated row: see `read_text`.
+_PLAIN_TIMED = re.compile(r"\d{1,2}:\d\d[^|\t<\\`*_\[\]&{]*$")
+
+
+def _never(raw: str) -> None:
+    """No line is read at once (`read_text`'s plain steps for every line)."""
+    return None
+
+
+def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = True) -> Doc:
+    """The `Doc` of a plain-text or Markdown program (`plain_timed`: the lines that
+    `_PLAIN_TIMED` matches in an open paragraph are read at once; off, by the steps
+    every line takes, which the tests hold the shortcut to)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     src = text.split("\n")
     if markdown is None:
@@ -233,9 +245,25 @@ def read_text(text: str, *, markdown: bool | None = None) -> Doc:
     n = len(src)
     para_open = False
     prev_text_line: Line | None = None
+    quick = _PLAIN_TIMED.match if plain_timed else _never
+    uneven = b.uneven
+    out = b.out
     while i < n:
         raw = src[i]
         no = i + 1
+        if para_open and quick(raw) is not None and not b.bullet_next:
+            # A line of an open paragraph that opens with a clock and holds no mark
+            # (`8:10 - 8:20 Title (12), Name`, most lines of a time-first program): what
+            # the steps below make of it, taken at once.  It opens no block, table or
+            # list item (its first character is a figure followed by a colon), is joined
+            # to no line above (`_NO_JOIN` matches its clock) and holds no inline markup.
+            text = raw.strip() if uneven is not None and i not in uneven else _squash(raw)
+            # Line(no, text, spans, heading, bullet, item, para)
+            prev_text_line = Line(no, text, (), 0, False, 0, b.para)
+            out.append(prev_text_line)
+            b.last_raw = raw
+            i += 1
+            continue
         stripped = raw.strip()
         if not stripped:
             para_open = False
@@ -616,7 +644,8 @@ def _cell_read(b: _Builder, raw: str) -> tuple[tuple[tuple[str, tuple[Span, ...]
 
 
 # What `_cell_parts` reads in a cell besides blanks: inline markup (`inline.has_markup`'s
-# marks), a Liquid tag's `{`, a `<br>`'s `<`, a ` · ` between lines.
+# marks), a Liquid tag's `{`, a `<br>`'s `<`, a ` · ` between lines.  (`_cell_plain`
+# looks for each by `in`; the tests hold its answer to this pattern's.)
 _CELL_MARKS = re.compile(r"[\\`*_\[\]<&{·]")
 
 
@@ -626,7 +655,9 @@ def _cell_plain(raw: str, spaced: bool = False
     title, names, a room), without reading it: its one line is its text with the blanks
     squashed (`spaced`: its blanks are single spaces, see `_unevenly_spaced`, and
     stripping squashes them).  None for a cell with a mark."""
-    if _CELL_MARKS.search(raw) is not None:
+    # (each mark looked for by `in`, as `has_markup` does: the character class tried at
+    # each character of a title cost ten times more, and nearly every cell is new to it)
+    if has_markup(raw) or "·" in raw:
         return None
     text = raw.strip() if spaced else " ".join(raw.split())
     return (((text, ()),) if text else (), text, text)
@@ -730,12 +761,12 @@ def _pipe_table(b: _Builder, i: int, delimited: bool = True, spaced: bool = Fals
         no = j + 1
         cells = []
         shown = []
-        evenly = j not in uneven and "\t" not in raw  # (its blanks single spaces)
         # (the cells and the row are made with their fields in order, the defaults
         # written out: a call by keyword costs a tenth more, nine objects a row)
         for c in _split_row(s, raw):
             got = known.get(c)
             if got is None:  # (a cell not seen before: `_cell_read`'s own look-up is done)
+                evenly = j not in uneven and "\t" not in raw  # (its blanks single spaces)
                 got = known[c] = _cell_plain(c, evenly) or _cell_marked(c, b.refs)
             parts = got[0]
             if len(parts) == 1:  # (a cell of one line, as most are: no comprehension)
