@@ -211,3 +211,28 @@ def test_a_title_is_cleaned_as_the_link_label_pattern_alone_cleans_it(text):
     while t.endswith(")") and _only_link_labels(t):
         t = re.sub(r"\s*\((?:[^()]*)\)\s*$", "", t)
     assert clean_title(text) == _trimmed_title(t)
+
+
+STOP_BITS = ["Title", ". ", ".", " ", "K. ", "Dr. ", "Drs. ", "Prof. ", "Mr. ", "Mrs. ", "Ms. ",
+             "A.B. ", "3. ", "v2. ", "\t", "\u2003", "ab", "X", "(", "_", "é. ", "Ana Ruiz"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(STOP_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_full_stop_is_found_at_its_dots_as_the_pattern_searches_for_it(text):
+    from planner.parsers.program.items import _STOP, _has_stop
+    assert _has_stop(text) == (_STOP.search(text) is not None)
+
+
+BY_BITS = ["by", "BY", "bY", "By", " by ", ", by ", "Ruby", "Müller", "İ", "ſ", "K", "\u2003",
+           "b", "y", " ", ","]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(BY_BITS), st.text(max_size=3)), max_size=8)
+       .map("".join))
+def test_a_text_said_to_hold_no_by_holds_none(text):
+    from planner.parsers.program.items import _SEPARATOR_OF, _may_hold
+    if not _may_hold(text, "by"):
+        assert _SEPARATOR_OF["by"].search(text) is None

@@ -317,14 +317,18 @@ HEADER_BITS = ["9:00 - 9:10 ", "09:00 – 09:30 ", "8:50 - 8:60 ", "11:00 - 1:00
                "23:00 - 24:00 ", "12:00 - 12:30 ", "9:00 - 9:10", "9:00 - 9:10  ", "9:00-9:10 am ",
                "Title", "am Talk", "PM", "noon", "Midnight", "EST", "CT scans", "AoE", "UTC+2",
                "Monday", "Mon.", "May", "mar", "Day 2", "day", "First day", "the Monday", "(",
-               "()", ", ", "Ann Bo", " ", "Sat 3 Dec", "2024-05-01", "Zoë", "x" * 400]
+               "()", ", ", "Ann Bo", " ", "Sat 3 Dec", "2024-05-01", "Zoë", "x" * 400,
+               "[", "]", '"', "“", "„", "»", "«", "#", "[Security] ", '"Vanilla" ', " (15 min)",
+               "(1:20)", "[Mon] ", "„Mai“ ", "#1 "]
 header_lines = st.lists(st.one_of(st.sampled_from(HEADER_BITS), st.text(max_size=5)),
                         max_size=8).map("".join)
 # Mostly lines that open with a range, as the shortcut wants them.
 header_lines = st.one_of(header_lines, st.tuples(
     st.sampled_from(HEADER_BITS[:10]),
     st.sampled_from(["Title ", "am", "Pm ", "noon", "EST ", "CT scans", "AoE", "May ", "Mon. ",
-                     "Day 2", "First day", "the Monday", "Zoë", "Ann Bo, ", "Registration"]),
+                     "Day 2", "First day", "the Monday", "Zoë", "Ann Bo, ", "Registration",
+                     "[Ops] ", "[", '"', "“Where” ", '"May" ', "[Monday] ", '"16 May" ',
+                     "»Mo« ", "„16. Mai“ ", "#5 pm ", "# ", "#Monday "]),
     header_lines).map("".join))
 
 

@@ -863,7 +863,7 @@ def _other_bounds(text: str, masked: str, prefer: str | None) -> list[float]:
     `_split_kinds`), for the kinds the text holds: the plain twin of `_other_reaches`
     and `_holds_other`, which look only for what could matter."""
     out = []
-    if ". " in masked and _STOP.search(masked):
+    if ". " in masked and _has_stop(masked):
         out.append(_STOP_BOUND)
     if _ends_in_paren(text):
         out.append(3.0)
@@ -883,7 +883,7 @@ def _other_reaches(text: str, masked: str, prefer: str | None, comma: float) -> 
     colon), and a full stop's split and `by` outscore every comma (3.6 and 4.0 against
     3.5 at most).  A full stop is one that `_STOP` finds: not that of an initial
     (`Philipp K. Krause`), which many names hold."""
-    if ". " in masked and _STOP.search(masked):
+    if ". " in masked and _has_stop(masked):
         return True
     if 3.0 >= comma and _ends_in_paren(text):
         return True
@@ -978,7 +978,11 @@ _SEPARATOR_CHARS = {"dash": ("-", "–", "—"), "colon": (":",), "comma": (",",
 def _may_hold(text: str, kind: str) -> bool:
     """False when the separator of `kind` is certainly not in `text`."""
     if kind == "by":
-        return not text.isascii() or "by" in text.lower()
+        # (in any text: the case-blind pattern's `b` and `y` match `b`, `B`, `y` and `Y`
+        # alone, and no other character lower-cases to them, so a text whose lower case
+        # holds no `by` holds no match; not asked of ASCII texts only, as a line with a
+        # name such as `Marcus Müller` was searched in full)
+        return "by" in text.lower()
     # (each spelled out, not a loop over `_SEPARATOR_CHARS`: asked of every line)
     if kind == "comma":
         return "," in text
@@ -1110,6 +1114,20 @@ def _paren_split(m: re.Match):
 _STOP = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])(?<!\d)(?<!\bDr)(?<!\bDrs)(?<!\bProf)(?<!\bMr)"
                    r"(?<!\bMrs)(?<!\bMs)\.\s+")
 _STOP_BOUND = 3.6
+
+
+def _has_stop(text: str) -> bool:
+    """`_STOP.search(text) is not None`, the pattern tried only at each full stop with a
+    blank after it: led by nine lookbehinds, its search tries all of them at every
+    character of the line (its lookbehinds look before the position it is tried at, as
+    in a search).  Asked of every line with a `. ` in it, the stops of initials
+    (`Philipp K. Krause`) among them."""
+    k = text.find(".")
+    while k >= 0:
+        if text[k + 1:k + 2].isspace() and _STOP.match(text, k) is not None:
+            return True
+        k = text.find(".", k + 1)
+    return False
 
 
 def _stop_split(left: str, right: str):

@@ -109,6 +109,11 @@ _KNOWN_FIRST = re.compile("(?:" + "|".join(sorted(_LABEL_FIRST_WORDS)) + ")(?![A
                           re.IGNORECASE | re.ASCII)
 
 
+# The first letters of those words, in both cases (`_KNOWN_FIRST` folds ASCII only).
+_KNOWN_FIRST_LETTERS = frozenset(w[0] for w in _LABEL_FIRST_WORDS) | frozenset(
+    w[0].upper() for w in _LABEL_FIRST_WORDS)
+
+
 def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
     """False when the label `_LABEL_PREFIX` would find in `text` is certainly no known
     one.  That label starts the text with a letter and ends before a blank, `:` or `|`,
@@ -117,7 +122,9 @@ def _may_be_known_label(text: str, extra: frozenset[str]) -> bool:
     with a colon (`Infra Finder: Increasing ...`) are told so without trying every
     length of label and folding the one found."""
     if not extra:
-        return _KNOWN_FIRST.match(text) is not None
+        # (most titles open with a letter no known label's first word does: told by one
+        # set lookup, before the pattern, which tries each word in turn)
+        return text[:1] in _KNOWN_FIRST_LETTERS and _KNOWN_FIRST.match(text) is not None
     run = _LEAD_LETTERS.match(text)
     if run is None:
         return False

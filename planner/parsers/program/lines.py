@@ -201,8 +201,9 @@ def _header_of(line: Line, *, allow_inner: bool = True) -> Header | None:
 
 # `9:00 - 9:10 Title, Speaker`: a range of two clocks opens the line, a word follows
 # (its first run of ASCII letters and a full stop after it, found in the same match:
-# the day it may name is looked up by it).
-_LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) ([A-Za-z]+\.?)")
+# the day it may name is looked up by it), or a bracket, a quote or `#` that opens a
+# title (`9:00 - 9:10 [Security] Title`, `9:00 - 9:10 "Vanilla" Debian`: no group 2).
+_LEAD_RANGE = re.compile(r"(\d{1,2}[:.]\d\d ?[-–—] ?\d{1,2}[:.]\d\d) (?:([A-Za-z]+\.?)|[\[\"“„»«#])")
 # What may follow a clock as part of it (`9:00 - 9:10 am`, `... noon`).
 # (a meridiem glued to a capitalised title counts: `9:00 - 9:10 amWelcome`, as in `_AMPM`)
 _CLOCK_TAIL = re.compile(r"[ap]\.?\s?m(?:\b|(?-i:(?=[A-Z][a-z])))|noon|midnight|uhr\b", re.IGNORECASE)
@@ -246,6 +247,9 @@ def lead_range_header(text: str) -> Header | None:
     t = _range_mark(clocks)
     if t is None:
         return None
+    word = m.group(2)
+    if word is None:
+        return _bracket_led(text, t, m.end() - 1)
     at = m.start(2)
     # (the pattern puts an ASCII letter at `at`: a meridiem, `noon`,
     # `midnight` or `uhr` starts with one of ten, a zone with two capitals or `AoE`)
@@ -254,9 +258,24 @@ def lead_range_header(text: str) -> Header | None:
     if ("A" <= text[at + 1:at + 2] <= "Z" or text.startswith("AoE", at)) and \
             (z := _ZONE_AFTER.match(text, len(clocks))) is not None and _plausible_zone(z.group("zone")):
         return None
-    if _names_day(m.group(2)):
+    if _names_day(word):
         return None
     rest = text[at:].strip()
+    if rest.endswith(")") and _DURATION_AFTER.search(rest):
+        return None  # (`Title (15 min)`: the slow way takes the note off)
+    return Header(t, rest, len(text) - len(rest), None, "lead")
+
+
+def _bracket_led(text: str, t: TimeMark, at: int) -> Header | None:
+    """`lead_range_header` of a line whose text after the range opens with `[`, a quote
+    or `#` (`9:00 - 9:10 [Security] Title`), as `_header_of_plain` reads it: no time
+    goes on past the range, and no day stands right after it (a day opens with a letter
+    or a figure, and the mark is left between).  Its text is the rest of the
+    line but where `_header_of_plain` would take a duration note off its end (`(15
+    min)`) or find nothing but brackets in it (then None: the slow way reads it)."""
+    rest = text[at:].strip()
+    if rest.endswith(")") and _DURATION_AFTER.search(rest) or not rest.strip(" -–—:|,).](["):
+        return None
     return Header(t, rest, len(text) - len(rest), None, "lead")
 
 
