@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic, DiagnosticSink, Severity
-from ...gcpause import gc_paused
+from ...gcpause import FREEZE_AFTER, gc_paused
 
 if TYPE_CHECKING:
     from ...model import Schedule
@@ -108,7 +108,6 @@ def _items_in(text: str) -> int:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
-    from ..papers import FREEZE_AFTER
     from .build import Builder
     from .reader import Reader
 
