@@ -99,3 +99,49 @@ _SIGNY = st.lists(st.sampled_from(
 @given(_SIGNY)
 def test_odd_strings_get_the_plain_fit(text):
     assert program.sniff(text) == plain_sniff(text)
+
+
+# -- the author page's furniture: one pattern tried before the four ----------------------
+
+def plain_noise_kind(line: str):
+    """author_page._noise_kind as it was: the four patterns in turn."""
+    from planner.parsers.author_page import _NOISE
+
+    if len(line) > 400:
+        return None
+    for kind, pattern in _NOISE:
+        m = pattern.fullmatch(line)
+        if m is not None:
+            return kind, m
+    return None
+
+
+def _same_noise(line: str) -> None:
+    from planner.parsers.author_page import _noise_kind
+
+    got, want = _noise_kind(line), plain_noise_kind(line)
+    assert (got is None) == (want is None), line
+    if got is not None:
+        assert got[0] == want[0] and got[1].groupdict() == want[1].groupdict(), line
+
+
+def test_every_line_on_hand_gets_the_plain_noise_kind():
+    lines = {ln.strip() for t in map(_read, _texts()) if t is not None for ln in t.splitlines()}
+    furniture = ["via arXiv icon", "Via Semantic.Scholar icon", "Share button", "code icon",
+                 "Add to library", "Picture for Ada Lovelace", "Figure 3 for A Title",
+                 "figure 1234 for x", "picture for ", "via  icon", "SAVE BUTTON"]
+    assert len(lines) > 5_000
+    for line in [*lines, *furniture]:
+        _same_noise(line)
+
+
+_NOISY = st.lists(st.sampled_from(
+    ["via", "icon", "arxiv", " ", "\t", ".", "alert", "share", "save", "bookmark", "button",
+     "code", "add to library", "picture", "figure", "for", "12", "1234", "x", "İ", "ſ",
+     "\u212a"]), max_size=8).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_NOISY)
+def test_odd_lines_get_the_plain_noise_kind(line):
+    _same_noise(line)
