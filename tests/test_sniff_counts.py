@@ -105,15 +105,9 @@ def test_odd_strings_get_the_plain_fit(text):
 
 def plain_noise_kind(line: str):
     """author_page._noise_kind as it was: the four patterns in turn."""
-    from planner.parsers.author_page import _NOISE
+    from planner.parsers.author_page import _which_noise
 
-    if len(line) > 400:
-        return None
-    for kind, pattern in _NOISE:
-        m = pattern.fullmatch(line)
-        if m is not None:
-            return kind, m
-    return None
+    return None if len(line) > 400 else _which_noise(line)
 
 
 def _same_noise(line: str) -> None:

@@ -96,6 +96,12 @@ class _Page:
 def _noise_kind(line: str) -> tuple[str, re.Match[str]] | None:
     if len(line) > 400 or _ANY_NOISE.fullmatch(line) is None:
         return None
+    return _which_noise(line)
+
+
+def _which_noise(line: str) -> tuple[str, re.Match[str]] | None:
+    """The furniture `line` is, its four patterns tried in turn (the plain twin of
+    `_noise_kind`'s test, which only spares the lines that are none)."""
     for kind, pattern in _NOISE:
         m = pattern.fullmatch(line)
         if m is not None:
