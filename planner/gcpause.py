@@ -11,6 +11,12 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# Objects one parse of about 20,000 entries allocates: a parse that left this many alive
+# freezes them (the parsers' threshold).  Here, not with the paper parsers: the program
+# reader needs the number, and importing planner.parsers.papers for it built three
+# pydantic TypeAdapters inside every fresh parse.
+FREEZE_AFTER = 200_000
+
 
 @contextmanager
 def gc_paused(freeze_after: int | None = None) -> Iterator[None]:

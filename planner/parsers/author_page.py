@@ -49,6 +49,10 @@ _NOISE = (
     ("picture", re.compile(r"picture for (?P<who>\S.{0,80})", re.IGNORECASE)),
     ("figure", re.compile(r"figure \d{1,3} for \S.*", re.IGNORECASE)),
 )
+# Any of them: one test a line that is no furniture (nearly every line) fails at once,
+# where trying the four in turn cost a third of the sniff of a 10,000-line program.
+# (A line fully matches the alternatives exactly when it fully matches one of them.)
+_ANY_NOISE = re.compile("|".join(f"(?:{p.pattern})" for _, p in _NOISE), re.IGNORECASE)
 _COMMENT = re.compile(r"\*\s*(?P<text>\S.*)")
 _MAX_TITLE_LINES = 3
 
@@ -90,8 +94,14 @@ class _Page:
 
 
 def _noise_kind(line: str) -> tuple[str, re.Match[str]] | None:
-    if len(line) > 400:
+    if len(line) > 400 or _ANY_NOISE.fullmatch(line) is None:
         return None
+    return _which_noise(line)
+
+
+def _which_noise(line: str) -> tuple[str, re.Match[str]] | None:
+    """The furniture `line` is, its four patterns tried in turn (the plain twin of
+    `_noise_kind`'s test, which only spares the lines that are none)."""
     for kind, pattern in _NOISE:
         m = pattern.fullmatch(line)
         if m is not None:

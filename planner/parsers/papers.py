@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ..diagnostics import DiagnosticSink
+from ..gcpause import FREEZE_AFTER
 from ..gcpause import gc_paused as _gc_paused
 from ..ids import IdAllocator, conference_key, talk_id, title_ids
 from ..model import Schedule, Session, Speaker, Talk, TitleSource
@@ -38,7 +39,6 @@ _SPEAKER_LIST = TypeAdapter(list[Speaker])
 TALKS = TypeAdapter(list[Talk])  # the site parser's and the program reader's too
 SESSIONS = TypeAdapter(list[Session])  # theirs only
 DERIVED_TITLE_CHARS = 72
-FREEZE_AFTER = 200_000  # objects allocated by one parse (about 20,000 entries)
 # Words a derived title should not end on: it would read as cut mid-phrase.
 _DANGLING = frozenset(
     "a an the of for and or with via in on to at by from into as is are was were that "
