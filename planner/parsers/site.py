@@ -20,13 +20,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from itertools import islice
 from typing import Any
 
 from ..diagnostics import DiagnosticSink
 from ..gcpause import gc_paused
 from ..ids import IdAllocator, conference_key, session_id, talk_id, title_ids
-from ..model import Schedule, SessionKind
+from ..model import Schedule, Session, SessionKind, Talk, made
 from ..speakers import (
     looks_like_name,
     looks_like_name_list,
@@ -37,9 +36,10 @@ from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
-from .papers import FREEZE_AFTER, SESSIONS, TALKS
+from .papers import FREEZE_AFTER
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year, year_votes
+from .program.fields import session_fields, talk_fields
 from .program.lines import is_people_line
 from .program.people import clean_name, name_like, read_people
 from .program.stated_zone import stated_zone
@@ -100,6 +100,13 @@ _PAPER_KINDS = frozenset(
 )
 _NO_TALKS = frozenset({SessionKind.REMARKS, SessionKind.BREAK, SessionKind.SOCIAL})
 _PROSE_WORDS = 28
+# The fields a site talk and session state (the others are their defaults): the fields
+# pydantic would record as set had it validated them (see `_Reader.build`).
+_STANDALONE_TALK_SET = frozenset({"id", "title", "speakers", "abstract", "abstract_truncated",
+                                  "session_id", "line"})
+_TALK_SET = _STANDALONE_TALK_SET | {"title_source", "bio"}
+_SESSION_SET = frozenset({"id", "kind", "title", "start", "end", "speakers", "description",
+                          "talks", "line", "standalone"})
 _LONG_LINE = 400  # longer than any header, title or author line we read as such  # a line longer than this many words is prose, never a title
 
 
@@ -508,11 +515,17 @@ class _Reader:
             )
         conf_key = conference_key(conference, year)
         ids = IdAllocator()
-        # Stated titles are folded and hashed in one go; talks and sessions are built in
-        # one pydantic call each (faster than a constructor call per model).
+        # Stated titles are folded and hashed in one go.  Talks and sessions are made from
+        # fields that are valid as they stand (strings, `SessionKind` members, speakers
+        # from `make_speaker`, instants in a `ZoneInfo`), without pydantic validating them
+        # again (`made`, as the program reader makes its models); tests/test_site_made.py
+        # holds each to what pydantic validates from the same fields.
         bases = iter(title_ids(conf_key, [t.title for d in self.drafts for t in d.talks
                                           if t.title]))
-        rows: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        # (one fields-set per build, shared by its models, as `program.build` shares its)
+        talk_set, alone_set = set(_TALK_SET), set(_STANDALONE_TALK_SET)
+        session_set = set(_SESSION_SET)
+        sessions: list[Session] = []
         for d in self.drafts:
             start = end = None
             day = ""
@@ -547,27 +560,25 @@ class _Reader:
                             end = None
             sid = ids.claim(session_id(conf_key, d.kind.value, d.title, day))
             speakers, _ = unique_speakers(d.speakers)
-            talks = [self._talk(t, conf_key, sid, ids, bases) for t in d.talks]
+            talks = [made(Talk, self._talk(t, conf_key, sid, ids, bases), talk_set)
+                     for t in d.talks]
             standalone = False
             if not talks and d.kind in _SINGLE and kind_of(d.title)[1]:
                 # `Talk: Title` with its people and abstract: one item, picked as itself
                 title = d.title.partition(":")[2].strip() or d.title
                 abstract = "\n\n".join(d.description)
-                talks = [{
-                    "id": ids.claim(talk_id(conf_key, title, (), "")), "title": title,
-                    "speakers": speakers, "abstract": abstract, "session_id": sid,
-                    "abstract_truncated": abstract.endswith(("…", "...")), "line": d.line,
-                }]
+                fields = talk_fields(title, speakers[:], abstract, "", [], None, None, False,
+                                     False, None, None, [], None, d.line)
+                fields["id"] = ids.claim(talk_id(conf_key, title, (), ""))
+                fields["abstract_truncated"] = abstract.endswith(("…", "..."))
+                fields["session_id"] = sid
+                talks = [made(Talk, fields, alone_set)]
                 standalone = True
-            rows.append(({
-                "id": sid, "kind": d.kind, "title": d.title, "start": start, "end": end,
-                "speakers": speakers, "description": "\n\n".join(d.description),
-                "line": d.line, "standalone": standalone,
-            }, talks))
-        built = iter(TALKS.validate_python([f for _, talks in rows for f in talks]))
-        for fields, talks in rows:
-            fields["talks"] = list(islice(built, len(talks)))
-        sessions = SESSIONS.validate_python([fields for fields, _ in rows])
+            fields = session_fields(d.kind, d.title, start, end, False, False, speakers, [],
+                                    "\n\n".join(d.description), None, None, talks,
+                                    standalone, d.line)
+            fields["id"] = sid
+            sessions.append(made(Session, fields, session_set))
         schedule = Schedule(
             conference=conference, year=year, timezone=tz_name, source=opts.source,
             format=NAME, sessions=sessions,
@@ -579,7 +590,8 @@ class _Reader:
     def _talk(
         self, t: _TalkDraft, conf_key: str, sid: str, ids: IdAllocator, bases: Iterator[str]
     ) -> dict[str, Any]:
-        """The fields of a talk; `bases` holds the ids of the stated titles, in order."""
+        """The fields of a talk, in `Talk`'s order with its defaults (for `made`); `bases`
+        holds the ids of the stated titles, in order."""
         speakers, repeats = unique_speakers(t.speakers)
         for name in repeats:
             self.diag.info("repeated-author", f"author {name!r} is listed twice", t.line + 1)
@@ -597,12 +609,13 @@ class _Reader:
             title = f"Untitled talk by {lead}{' et al.' if len(speakers) > 1 else ''}"
             source = "placeholder"
             base = talk_id(conf_key, None, (s.key for s in speakers), abstract)
-        return {
-            "id": ids.claim(base), "title": title, "title_source": source,
-            "speakers": speakers, "abstract": abstract,
-            "abstract_truncated": abstract.endswith(("…", "...")), "bio": "\n\n".join(t.bio),
-            "session_id": sid, "line": t.line,
-        }
+        fields = talk_fields(title, speakers, abstract, "\n\n".join(t.bio), [], None, None,
+                             False, False, None, None, [], None, t.line)
+        fields["id"] = ids.claim(base)
+        fields["title_source"] = source
+        fields["abstract_truncated"] = abstract.endswith(("…", "..."))
+        fields["session_id"] = sid
+        return fields
 
 
 def _excerpt(text: str, n: int = 60) -> str:
