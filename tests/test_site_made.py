@@ -69,3 +69,18 @@ def test_made_models_keep_nothing_shared(texts):
         for t in s.talks:
             assert t.speakers is not s.speakers
             assert t.notes is not s.talks[0].notes or t is s.talks[0]
+
+
+def test_a_large_site_text_is_frozen_out_of_the_collector_a_small_one_is_not():
+    """A big site schedule is frozen as the program reader freezes its own (`gc_paused`):
+    otherwise the collector walks all of it once enabled again.  Small texts are not."""
+    import gc
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import synth
+
+    before = gc.get_freeze_count()
+    _parse("small", synth.generate(100))
+    assert gc.get_freeze_count() == before
+    _parse("large", synth.generate(4000))
+    assert gc.get_freeze_count() > before

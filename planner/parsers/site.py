@@ -36,7 +36,6 @@ from ..text import fold
 from ..timing import assign_times
 from ..zones import get_zone, local_zone_name
 from .base import ParseOptions, paragraphs, split_lines
-from .papers import FREEZE_AFTER
 from .datetimes import WEEKDAYS, HeaderTime, find_header_time
 from .years import resolve_year, year_votes
 from .program.fields import session_fields, talk_fields
@@ -107,6 +106,12 @@ _STANDALONE_TALK_SET = frozenset({"id", "title", "speakers", "abstract", "abstra
 _TALK_SET = _STANDALONE_TALK_SET | {"title_source", "bio"}
 _SESSION_SET = frozenset({"id", "kind", "title", "start", "end", "speakers", "description",
                           "talks", "line", "standalone"})
+# Objects a site parse leaves alive before they are frozen out of the collector's walks
+# (`gc_paused`): about 13 a talk, 127,000 for 10,000 talks.  The program reader's
+# threshold (200,000) is never reached by a site text, and the collector then walked the
+# whole schedule as soon as it was enabled again: a tenth of the parse.  (A text of a few
+# hundred talks, as the tests parse by the hundred, stays under it.)
+_FREEZE_AFTER = 40_000
 _LONG_LINE = 400  # longer than any header, title or author line we read as such  # a line longer than this many words is prose, never a title
 
 
@@ -623,7 +628,7 @@ def _excerpt(text: str, n: int = 60) -> str:
 
 
 def parse(text: str, options: ParseOptions) -> Schedule:
-    with gc_paused(freeze_after=FREEZE_AFTER):
+    with gc_paused(freeze_after=_FREEZE_AFTER):
         reader = _Reader(text, options)
         reader.read()
         return reader.build()
