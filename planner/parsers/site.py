@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from ..diagnostics import DiagnosticSink
@@ -156,8 +157,9 @@ def is_navigation(line: str) -> bool:
     tokens = line.lower().replace(",", " ").replace("|", " ").split()
     if not 2 <= len(tokens) <= 16:
         return False
-    weekdays = sum(1 for t in tokens if t[:3] in WEEKDAYS and t in _NAV_WORDS)
-    return weekdays >= 2 and all(t in _NAV_WORDS for t in tokens)
+    # (only menu words first: most lines fail at their first word)
+    return all(t in _NAV_WORDS for t in tokens) \
+        and sum(1 for t in tokens if t[:3] in WEEKDAYS) >= 2
 
 
 def untimed_header(line: str) -> tuple[SessionKind, str] | None:
@@ -222,20 +224,27 @@ def _people_line(line: str, *, positional: bool = False) -> list[str]:
     """The names on a line that sits where people are written (under a one-item header),
     read leniently: handles (`exide`), one-word names (`Silvia`), `Name/handle`.  With
     `positional` (a title over it, an abstract under it), whatever short line stands there
-    is its people, names or not (`hugo.gruson@example.org`): the odd ones are reported."""
+    is its people, names or not (`hugo.gruson@example.org`): the odd ones are reported.
+    (A fresh list each call: the caller's draft keeps it.)"""
+    return list(_people_of_line(line, positional))
+
+
+@lru_cache(maxsize=1 << 15)  # sites repeat author lines: each distinct one is read once
+def _people_of_line(line: str, positional: bool) -> tuple[str, ...]:
+    """`_people_line`'s names, as a tuple to share among the lines that repeat it."""
     if is_prose(line) or len(line) > 300:
-        return []
+        return ()
     if "·" in line:  # the middle dot sites put between people
         names = [clean_name(p) for p in line.split("·")]
-        return [n for n in names if n]
+        return tuple(n for n in names if n)
     if positional and len(line.split()) <= 12 and not line.endswith((".", "?", "!", ":")):
-        return split_names(line)
+        return tuple(split_names(line))
     got = read_people(line, lenient=True)
     if got is None or not got.people or got.score < 1.0:
-        return []
+        return ()
     if not all(name_like(p.name, True) for p in got.people):
-        return []
-    return [p.name for p in got.people]
+        return ()
+    return tuple(p.name for p in got.people)
 
 
 def _compact(lines: list[str], paras: list[tuple[int, list[str]]]) -> bool:
