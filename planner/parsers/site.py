@@ -377,8 +377,10 @@ class _Reader:
         positional = (nxt is not None and is_prose(" ".join(nxt))
                       or len(lines) > 2 and is_prose(" ".join(lines[2:])))
         if len(lines) >= 2 and _pair_title(first, positional) and s.kind in _PAPER_KINDS \
-                and not (_strict_names(first) and _strict_names(lines[1])
-                         and not (positional and len(lines) == 2 and not _listed(first))):
+                and not (not (positional and len(lines) == 2 and not _listed(first))
+                         and _strict_names(first) and _strict_names(lines[1])):
+            # (the position asked first: a title over its author line and an abstract
+            # needs no strict reading of the two lines, the dearest question here)
             lenient = _people_line(lines[1], positional=positional) or None
             if lenient:  # `SS7: Locate. Track. Manipulate.` over `Tobias Engel`
                 talk = _TalkDraft(first, line_no, lenient)
