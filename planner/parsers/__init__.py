@@ -71,11 +71,6 @@ MIN_FIT = 0.3  # below this a format does not claim the text at all
 TIE_MARGIN = 0.1  # two fits closer than this are "about equal"
 
 
-@lru_cache(maxsize=None)
-def _format(name: str) -> Format:
-    return Format.of(importlib.import_module(f"{__name__}.{_MODULES[name]}"))
-
-
 def get_format(name: str) -> Format:
     """The named format, importing only its own module (a text whose metadata names its
     format never pays for loading the others)."""

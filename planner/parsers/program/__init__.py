@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic, DiagnosticSink, Severity
 from ...gcpause import FREEZE_AFTER, gc_paused
+from ...lazyre import lazy
 
 if TYPE_CHECKING:
     from ...model import Schedule
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 NAME = "program"
 TITLE = "conference program (times, tables, listings; text, Markdown or HTML)"
 
-_TIMEISH = re.compile(
+_TIMEISH = lazy(
     r"(?<![\d:])(?:[01]?\d|2[0-3])[:.][0-5]\d(?!\d)|\b\d{1,2}\s*[ap]\.?\s?m\b", re.IGNORECASE)
 
 
@@ -54,13 +55,13 @@ _LEAD_TIME = re.compile(
 )
 
 
-_PEOPLE_PAIR = re.compile(
+_PEOPLE_PAIR = lazy(
     r"^[^\S\n]*(?:[-*•]\s+)?[A-Z][\w'’.\-]+(?: [A-Z][\w'’.\-]+){1,3}"
     r"(?:\s*\([^)\n]{2,80}\))?(?:\s*(?:,|;|and|&|·)\s*[A-Z][\w'’.\-]+(?: [A-Z][\w'’.\-]+){1,3}"
     r"(?:\s*\([^)\n]{2,80}\))?)+\.?[^\S\n]*$",
     re.MULTILINE,
 )
-_LISTING_MARKS = re.compile(
+_LISTING_MARKS = lazy(
     r"^\W*(?:authors?|speakers?|title|presenters?)\s*:|\barxiv:\d|^\s*(?:[-*]\s+)?\*\*[^*\n]{8,}\*\*",
     re.IGNORECASE | re.MULTILINE,
 )

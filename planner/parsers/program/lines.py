@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from ...lazyre import lazy
 from .doc import Line
 from .people import People, long_name, name_like, org_like, read_people
 from .when import (
@@ -22,7 +23,7 @@ from .when import (
 )
 
 _WORDS = re.compile(r"\S+")
-_LABEL_LINE = re.compile(
+_LABEL_LINE = lazy(
     r"^(?P<label>speakers?|presenters?|authors?|by|chairs?|session chairs?|chair/co-chair|"
     r"moderators?|panell?ists?|organi[sz]ers?|organi[sz]ed by|host|hosts|instructors?|"
     r"abstract|summary|description|bio|biography|about the speaker|room|location|venue|"
@@ -31,7 +32,7 @@ _LABEL_LINE = re.compile(
     r"supported by|sponsored by|sponsor|topic|theme)\s*(?::|：)\s*(?P<value>.*)$",
     re.IGNORECASE,
 )
-_LABEL_ALONE = re.compile(
+_LABEL_ALONE = lazy(
     r"^\**(?P<label>abstract|summary|description|bio|biography|talk|paper|tutorial|workshop|"
     r"master'?s thesis|thesis|presentation|slides|video|poster|pdf|materials|"
     r"presentation not available|zoom link|recording|show abstract|hide abstract|"
@@ -39,7 +40,7 @@ _LABEL_ALONE = re.compile(
     r"presentation not available|not available)\**\s*:?\s*$",
     re.IGNORECASE,
 )
-_NAV = re.compile(
+_NAV = lazy(
     r"^(?:home|menu|search|skip to (?:main )?content|skip to yearly menu bar|login|log in|"
     r"sign in|sign up|register|help|about|contact|donate|submit|toggle navigation|"
     r"back to top|top|share|print|quick links|help pages|previous|next|more|close|"
@@ -47,7 +48,7 @@ _NAV = re.compile(
     r"cookie.*|privacy.*|terms.*|imprint|impressum)$",
     re.IGNORECASE,
 )
-_DEBRIS = re.compile(r"^[\s\-–—•·*|_=~#>.,:;]*$")
+_DEBRIS = lazy(r"^[\s\-–—•·*|_=~#>.,:;]*$")
 
 
 class Header(NamedTuple):
@@ -72,24 +73,24 @@ def is_debris(text: str) -> bool:
 
 # `scope="col" align="left" width="100%"`: a tag's attributes left as text by a page
 # whose markup went wrong (shown by the browser, pasted with the rest).
-_ATTRIBUTES = re.compile(r'^\s*(?:[a-z][\w-]*=(?:"[^"]*"|\'[^\']*\')\s*)+$', re.IGNORECASE)
+_ATTRIBUTES = lazy(r'^\s*(?:[a-z][\w-]*=(?:"[^"]*"|\'[^\']*\')\s*)+$', re.IGNORECASE)
 
 
 def is_nav(text: str) -> bool:
     return len(text) < 60 and _NAV.match(text.strip(" .")) is not None
 
 
-_BY_LINE = re.compile(r"^(?P<label>organi[sz]ed by|presented by|hosted by|moderated by|chaired by|"
+_BY_LINE = lazy(r"^(?P<label>organi[sz]ed by|presented by|hosted by|moderated by|chaired by|"
                       r"led by|with)\s+(?P<value>\S.*)$", re.IGNORECASE)
 
 
 # A label set in capitals with no colon: `TITLE PipeDream: …`, `AUTHORS Deepak Narayanan (…)`.
-_CAPS_LABEL = re.compile(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTRACT)\s+(?P<value>\S.*)$")
+_CAPS_LABEL = lazy(r"^(?P<label>TITLE|AUTHORS?|SPEAKERS?|PRESENTERS?|ABSTRACT)\s+(?P<value>\S.*)$")
 
 
 # A role named in a few words before the people who hold it: `Session Lead: Joshua
 # Schrier`, `Subject Matter Experts: A, B, and C`, `Discussant: X`.
-_ROLE_LINE = re.compile(
+_ROLE_LINE = lazy(
     r"^(?P<label>(?:[A-Za-z][\w-]* ){0,3}(?:leads?|experts?|facilitators?|discussants?|"
     r"respondents?|mentors?|judges?|curators?|moderators?|hosted by|led by|featuring|guests?))"
     r"\s*:\s*(?P<value>\S.*)$",
@@ -123,7 +124,7 @@ _VERBS = re.compile(r"\b(?:is|are|was|were|will|be|been|has|have|had|we|our|this
                     r"held|takes? place)\b", re.IGNORECASE)
 
 
-_SENTENCE = re.compile(r"\b(?:was|were|will be|takes? place|is held|are held|please|we|our|you|"
+_SENTENCE = lazy(r"\b(?:was|were|will be|takes? place|is held|are held|please|we|our|you|"
                        r"your|begins?|starts?|runs?)\b", re.IGNORECASE)
 
 
@@ -285,10 +286,10 @@ _DURATION_AFTER = re.compile(
 
 
 # What follows a start's range dash when the event has no set end
-_OPEN_END = re.compile(r"^[-–—]\s*(?:open[- ]?end(?:ed)?|till late|late|onwards?)\W*$", re.IGNORECASE)
+_OPEN_END = lazy(r"^[-–—]\s*(?:open[- ]?end(?:ed)?|till late|late|onwards?)\W*$", re.IGNORECASE)
 
 # The label of a line that gives an entry's time as a field (`Time: 14:00 - 15:30`).
-_TIME_FIELD = re.compile(r"^(?:time|times|when|time slot|hours|date and time|date & time)$",
+_TIME_FIELD = lazy(r"^(?:time|times|when|time slot|hours|date and time|date & time)$",
                          re.IGNORECASE)
 
 

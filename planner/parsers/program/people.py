@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...lazyre import lazy
 from ...speakers import is_artefact, looks_like_name
 from ...zones import tz_table
 from .anycase import AnyCase
@@ -137,8 +138,8 @@ def _no_one(name: str) -> bool:
 
 
 _INITIAL_TOKEN = re.compile(r"^[A-Z]\.$")
-_INITIAL_AT_END = re.compile(r"\b[A-Z]\.$")
-_FINAL_STOP = re.compile(r"\s*\.\s*$")
+_INITIAL_AT_END = lazy(r"\b[A-Z]\.$")
+_FINAL_STOP = lazy(r"\s*\.\s*$")
 _LEAD_AND = re.compile(r"^(?:and|und|&)\s+", re.IGNORECASE)
 _ROLE_LABEL = re.compile(
     r"(?:^|[,;]\s*)(?:moderators?|panell?ists?|chairs?|co-?chairs?|hosts?|speakers?|"
@@ -209,7 +210,7 @@ def clean_name(raw: str) -> str:
 # The last characters `_SUFFIX` can match at (`PhD`, `M.D.`, `Jr`, `III`, `IV`), and a
 # handle in parentheses at the end of a name (`Benjamin Holland (daedared)`).
 _SUFFIX_ENDS = frozenset("D.rIV")
-_HANDLE_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+_HANDLE_PAREN = lazy(r"^(.*\S)\s*\(([^()]*)\)$")
 
 
 def _clean_name_plain(raw: str) -> str:
@@ -408,7 +409,7 @@ _TOPIC_WORDS = frozenset("""
     evaluation benchmark benchmarks infrastructure operating kernel kernels protocols
     protocol
     tba tbd tbc""".split())  # (and a placeholder: `Day TBD`, `Speaker TBA`)
-_EVENT_WORDS = AnyCase(re.compile(
+_EVENT_WORDS = AnyCase(lazy(
     r"\b(?:remarks|welcome|opening|closing|break|lunch|coffee|breakfast|dinner|reception|"
     r"keynote|session|sessions|panel|tutorial|workshop|poster|posters|registration|"
     r"talks?|demo|demos|award|awards|meetup|party|banquet|excursion|announcements?|"

@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import compress
 from zoneinfo import ZoneInfo
 
+from ...lazyre import lazy
 from ...zones import tz_table, zone_names
 from .anycase import AnyCase
 from .joined import Joined
@@ -41,7 +42,7 @@ _CITY_TIME = re.compile(
     r"(?:\b(?P<a>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:local )?[Tt]ime\b|"
     r"\blocal time (?:in|of) (?P<b>[A-Z][a-z]+(?: [A-Z][a-z]+)?))"
 )
-_STATEMENT = re.compile(
+_STATEMENT = lazy(
     r"time ?zone|all times|times (?:are|in|shown)|local time|\btime \(|\(\s*(?:UTC|GMT)|"
     r"\bin (?:UTC|GMT)\b",
     re.IGNORECASE,
@@ -83,11 +84,11 @@ _HALF_HOURS = {(5, 30): "Asia/Kolkata", (5, 45): "Asia/Kathmandu", (9, 30): "Aus
                (10, 30): "Australia/Lord_Howe", (4, 30): "Asia/Kabul"}
 # Places that settle an ambiguous abbreviation.
 _HINTS = {
-    "CST": [(re.compile(r"\b(?:China|Beijing|Shanghai|Chinese)\b"), "Asia/Shanghai"),
-            (re.compile(r"\b(?:Taipei|Taiwan)\b"), "Asia/Taipei")],
-    "IST": [(re.compile(r"\b(?:Ireland|Dublin|Irish)\b"), "Europe/Dublin"),
-            (re.compile(r"\b(?:Israel|Tel Aviv|Jerusalem|Haifa)\b"), "Asia/Jerusalem")],
-    "BST": [(re.compile(r"\b(?:Bangladesh|Dhaka)\b"), "Asia/Dhaka")],
+    "CST": [(lazy(r"\b(?:China|Beijing|Shanghai|Chinese)\b"), "Asia/Shanghai"),
+            (lazy(r"\b(?:Taipei|Taiwan)\b"), "Asia/Taipei")],
+    "IST": [(lazy(r"\b(?:Ireland|Dublin|Irish)\b"), "Europe/Dublin"),
+            (lazy(r"\b(?:Israel|Tel Aviv|Jerusalem|Haifa)\b"), "Asia/Jerusalem")],
+    "BST": [(lazy(r"\b(?:Bangladesh|Dhaka)\b"), "Asia/Dhaka")],
 }
 
 

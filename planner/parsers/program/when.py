@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import date, time
 from functools import lru_cache
 
+from ...lazyre import lazy
 from .anycase import AnyCase
 from .locale_names import MONTHS as OTHER_MONTHS
 from .locale_names import WEEKDAYS as OTHER_WEEKDAYS
@@ -151,7 +152,7 @@ _MILITARY = re.compile(r"(?<![\w:.$/#-])([01]\d|2[0-3])([0-5]\d)\s*(?:-{1,2}|–
                        r"([01]\d|2[0-4])([0-5]\d)(?![\w:/]|\.\d)")
 
 
-_NUMBERED_BEFORE = re.compile(r"\b(?:rooms?|rm|hall|suite|building|bldg|no|nos|nr|pages?|pp|"
+_NUMBERED_BEFORE = lazy(r"\b(?:rooms?|rm|hall|suite|building|bldg|no|nos|nr|pages?|pp|"
                               r"paper|papers|ids?|numbers?|tel|phone|fax)\.?\s*#?\s*$", re.IGNORECASE)
 
 
@@ -361,7 +362,7 @@ _ISO = re.compile(r"(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.:/])(\d{1,2})([./])(\d{1,2})\2((?:19|20)?\d\d)(?![\d:])")
 # `4/11`, `10/21`: a month and day without a year, as US pages write a day beside its
 # weekday or alone in a short heading
-_MONTH_DAY = re.compile(r"(?<![\d.:/\w])(\d{1,2})/(\d{1,2})(?![\d/:\w])")
+_MONTH_DAY = lazy(r"(?<![\d.:/\w])(\d{1,2})/(\d{1,2})(?![\d/:\w])")
 _DAY_N = re.compile(
     r"\bday\s*(\d{1,2}|one|two|three|four|five|six|seven)\b|"
     r"\b(first|second|third|fourth|fifth)\s+day\b", re.IGNORECASE)
@@ -435,7 +436,7 @@ def _trie(words: list[str]) -> str:
 _OTHER_ANCHOR = (r"(?<![^\W\d_])"
                  + _trie([w for w in {**OTHER_WEEKDAYS, **OTHER_MONTHS} if not _ANCHOR.match(w)])
                  + r"(?![^\W\d_])")
-_ANY_ANCHOR = AnyCase(re.compile(_ANCHOR.pattern + "|" + _OTHER_ANCHOR, re.IGNORECASE))
+_ANY_ANCHOR = AnyCase(lazy(_ANCHOR.pattern + "|" + _OTHER_ANCHOR, re.IGNORECASE))
 
 
 def has_day_anchor(line: str) -> bool:
@@ -639,8 +640,8 @@ def years_in(line: str) -> list[int]:
 
 
 # `https://example.org/2023/slides/`: a year as a path segment of a link
-_URL_YEAR = re.compile(r"/((?:19|20)\d\d)(?=/|$|[?#])")
-_URL = re.compile(r"\bhttps?://\S+")
+_URL_YEAR = lazy(r"/((?:19|20)\d\d)(?=/|$|[?#])")
+_URL = lazy(r"\bhttps?://\S+")
 
 
 def years_in_links(text: str) -> list[int]:
