@@ -228,12 +228,15 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 # (each row as wide as the table: a new row, the line's cells untouched)
                 grid[k] = g + [None] * (width - len(g))
     header_idx = _find_header(rows, texts, width)
-    # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header
+    # a banner row repeated through the table (`Conference | | CGO | CGO`) is a header;
+    # a repeated row with one cell of text (`| | 15 min break |`, untimed) is an event
+    # that happens twice, not a banner over the columns
     seen_rows: dict[tuple, int] = {}
     banners: set[int] = set()
     for k, row_texts in enumerate(texts):
         first = seen_rows.setdefault(tuple(row_texts), k)
-        if first != k and any(row_texts) and not any(_is_time_cell(v or "") for v in row_texts):
+        if first != k and sum(1 for v in row_texts if v) >= 2 \
+                and not any(_is_time_cell(v or "") for v in row_texts):
             banners.add(k)
             banners.add(first)
     if header_idx is None and banners:
