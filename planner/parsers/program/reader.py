@@ -780,6 +780,11 @@ class Reader:
         self._standing_time(events, rows[0].no)
         self.rooms |= set(info.get("rooms", ()))
         day_columns = info.get("day_columns", False)
+        for label in info.get("day_labels", ()):
+            # (the columns' days in the order the header gives them, not the order a
+            # row first fills them: `| Monday | ... | Friday |` over a row with only
+            # Monday and Friday filled still has Tuesday after Monday)
+            self._column_order(label or "")
         columns = _plain_role_columns(info.get("kept") or ())
         last: dict[int, Draft] = {}
         for ev in events:

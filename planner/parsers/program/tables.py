@@ -498,6 +498,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         else:
             events.append(TableEvent("skip", ln.no))
     info = {"rooms": set(room_cols.values()), "day_columns": bool(day_cols), "kept": kept,
+            "day_labels": [header[c] for c in sorted(day_cols)],
             "parallel": len(content) > 1 and not role_table}
     return events, info
 
@@ -573,7 +574,8 @@ def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | No
                                      day_label=header[cc]))
         events[k + 1] = TableEvent("items", rows[k + 1].no, items=items) if items \
             else TableEvent("skip", rows[k + 1].no)
-    return events, {"rooms": set(), "day_columns": True, "parallel": True}
+    return events, {"rooms": set(), "day_columns": True, "parallel": True,
+                    "day_labels": [header[c] for c in sorted(days)]}
 
 
 def _role_row(text: str) -> str | None:
