@@ -32,3 +32,34 @@ def test_weekday_columns_keep_the_header_order_when_a_row_fills_only_some():
     assert days["Lab two"] == date(2024, 3, 5)
     assert days["Writing clinic"] == date(2024, 3, 7)
     assert titled(sch, "Reading group")["start"] == "15:15"
+
+
+def test_a_duration_column_ends_each_row_after_its_start():
+    # `Time | Duration | Title | Speaker`: `09:30 | 1.25 hours` ends at 10:45; `30 min`,
+    # `1h30` and a bare `45` under `Duration (mins)` likewise
+    sch = read(
+        "# Course schedule\n\n"
+        "## Monday 4 March 2024\n\n"
+        "| Time | Duration | Title | Speaker  |\n"
+        "|:-----|:---------|:------|:---------|\n"
+        "| 09:30 | 1.25 hours | Meshes and their refinement | Ines Varga |\n"
+        "| 11:15 | 30 min | Exercises on quadrature | Tomas Lindqvist |\n"
+        "| 14:00 | 1h30 | Solving sparse systems | Ines Varga |\n",
+        "program.md")
+    assert (titled(sch, "Meshes and their refinement")["start"],
+            titled(sch, "Meshes and their refinement")["end"]) == ("09:30", "10:45")
+    assert titled(sch, "Exercises on quadrature")["end"] == "11:45"
+    assert titled(sch, "Solving sparse systems")["end"] == "15:30"
+    assert titled(sch, "Solving sparse systems")["people"] == ["Ines Varga"]
+    sch = read(
+        "Workshop on Tuesday, May 7, 2024\n\n"
+        "| Start | Duration (mins) | Topic | Presenter |\n"
+        "|---|---|---|---|\n"
+        "| 10:00 | 45 | Registries for small labs | Mira Okafor |\n"
+        "| 10:45 | 20 | Coffee | |\n"
+        "| 11:05 | 40 | Packaging without tears | Bo Lindahl |\n",
+        "program.md")
+    got = {e["title"]: (e["start"], e["end"]) for e in entries(sch)}
+    assert got["Registries for small labs"] == ("10:00", "10:45")
+    assert got["Coffee"] == ("10:45", "11:05")
+    assert got["Packaging without tears"] == ("11:05", "11:45")

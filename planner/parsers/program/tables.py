@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import time
 from functools import lru_cache
 
 from .doc import Cell, Line
@@ -22,6 +23,7 @@ _ROLE = [
     ("time", re.compile(r"^(?:time|times|when|hour|hours|slot|start|schedule|time \(.*\)|"
                         r"time\s*slot|period)$", re.I)),
     ("end", re.compile(r"^(?:end|ends|end time|finish|until)$", re.I)),
+    ("duration", re.compile(r"^(?:duration|length|len|dur|mins|minutes)$", re.I)),
     ("day", re.compile(r"^(?:day|date|days)$", re.I)),
     ("speaker", re.compile(r"^(?:speakers?|presenters?|authors?|who|names?|chairs?|hosts?|"
                            r"instructors?|lecturers?|panelists?|organi[sz]ers?|by)$", re.I)),
@@ -361,6 +363,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     tcol = roles.index("time") if "time" in roles else None
     dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
+    ucol = roles.index("duration") if "duration" in roles and tcol is not None else None
+    unit = 60 if ucol is not None and re.search(r"\bh(?:ours?|rs?)?\b", header[ucol] or "", re.I) \
+        else 1  # `Duration (hours)`: a bare number counts hours; else minutes
     header_shown = [h or "" for h in header] if header_idx is not None else None
     # the columns whose cells a role table's entries take, with their roles
     kept = [(c, roles[c]) for c in range(width) if roles[c] in (
@@ -374,7 +379,7 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     # are read by `_full_role_row` (what the loop below makes of them, with none of the
     # tests that only a row with an empty cell, or a day, can pass).
     full_rows = role_table and one_column_each and not second and tcol is not None \
-        and dcol is None and ecol is None and width > 3
+        and dcol is None and ecol is None and ucol is None and width > 3
     for k, row in enumerate(grid):
         ln = rows[k]
         if k == header_idx:
@@ -427,6 +432,10 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                         and t.start.replace(hour=t.start.hour - 12) < e.start:
                     # `11:05pm | 12:00pm`: a start after its own end is the morning's
                     t = replace(t, start=t.start.replace(hour=t.start.hour - 12))
+        if ucol is not None and t is not None and t.start is not None and t.end is None \
+                and t.open is None and vals[ucol]:
+            # `Start | Duration`: `10:00 | 30 min` ends at 10:30
+            t = _plus_duration(t, vals[ucol], unit)
         if tcol is not None and t is None and vals[tcol] and nonempty is not None \
                 and len(nonempty) == 2:
             # `| Final discussion | 16:45 -- 17:00 |` in a time-first table: one row
@@ -576,6 +585,26 @@ def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | No
             else TableEvent("skip", rows[k + 1].no)
     return events, {"rooms": set(), "day_columns": True, "parallel": True,
                     "day_labels": [header[c] for c in sorted(days)]}
+
+
+def _plus_duration(t: TimeMark, text: str, unit: int) -> TimeMark:
+    """`t` ending its duration after its start (`30 min`, `1.25 hours`, `1h30`, `45`
+    counted in `unit` minutes); `t` as it is when the cell gives no duration or the end
+    would pass midnight."""
+    m = _DURATION.match(text.strip())
+    if m is None:
+        return t
+    num, hours, h_min = m.group(1), m.group(2), m.group(3)
+    minutes = float(num.replace(",", ".")) * (60 if hours else unit) + (int(h_min) if h_min else 0)
+    end = t.start.hour * 60 + t.start.minute + round(minutes)
+    if minutes <= 0 or end >= 24 * 60:
+        return t
+    return replace(t, end=time(end // 60, end % 60))
+
+
+# `30 min`, `30 mins.`, `1.25 hours`, `1 hr`, `1h30`, `90'`, a bare `45`
+_DURATION = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:(h(?:ours?|rs?)?\.?)\s*(\d{1,2})?"
+                       r"(?:\s*m(?:in(?:ute)?s?)?\.?)?|m(?:in(?:ute)?s?)?\.?|'|)$", re.I)
 
 
 def _role_row(text: str) -> str | None:
