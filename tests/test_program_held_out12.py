@@ -63,3 +63,19 @@ def test_a_duration_column_ends_each_row_after_its_start():
     assert got["Registries for small labs"] == ("10:00", "10:45")
     assert got["Coffee"] == ("10:45", "11:05")
     assert got["Packaging without tears"] == ("11:05", "11:45")
+
+
+def test_a_grid_cell_with_its_own_range_keeps_it_and_a_tba_cell_is_no_entry():
+    # `| 16:30–17:30 | ... | 16:00–17:00 Closing lecture |`: that cell's own range wins
+    # over its row's, and no title starts with it; `TBA` alone in a cell names nothing
+    sch = read(
+        "Spring school, March 4–8, 2024.\n\n"
+        "|              | Monday        | Tuesday       | Wednesday\n"
+        "| :----------- | :------------ | :------------ | :--------\n"
+        "|15:15–16:15   | Lab one       | Field notes   | Sprint\n"
+        "|16:30–17:30   | Reading group | TBA           | 16:00–17:00 Closing lecture\n",
+        "program.md")
+    e = titled(sch, "Closing lecture")
+    assert (e["date"], e["start"], e["end"]) == (date(2024, 3, 6), "16:00", "17:00")
+    assert titled(sch, "Reading group")["start"] == "16:30"
+    assert not any(x["title"] in ("TBA", "16:00–17:00 Closing lecture") for x in entries(sch))

@@ -487,13 +487,20 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 cell = cells[c]
                 if cell is None or cell.empty:
                     continue
+                if n_content > 1 and _TBA.match(vals[c] or ""):
+                    continue  # a grid's `TBA` cell: a slot with nothing in it yet
                 covered = min(cell.colspan, n_content - idx)
                 spans_all = covered >= n_content and n_content > 1
                 room = None
                 if c in room_cols and not spans_all:
                     room = room_cols[c] if covered == 1 else None
                 d = day_cols.get(c, day_here)
-                items.append(RowItem(cell.lines[0].no, t, list(cell.lines), idx, room=room,
+                ct, lines = t, list(cell.lines)
+                if t is not None and n_content > 1 and _CLOCK_FIRST.match(lines[0].text):
+                    # `16:00–17:00 Closing keynote` in the 16:30 row of a grid: the
+                    # cell's own time, not its row's
+                    ct, lines = _own_time(t, lines)
+                items.append(RowItem(cell.lines[0].no, ct, lines, idx, room=room,
                                      day=d, day_label=header[c] if c in day_cols else None,
                                      span_all=spans_all, roles=dict(extras) if extras else {},
                                      continuation=tcol is not None and not vals[tcol]))
@@ -585,6 +592,25 @@ def _time_rows_over_title_rows(grid, rows: list[Line], texts: list[list[str | No
             else TableEvent("skip", rows[k + 1].no)
     return events, {"rooms": set(), "day_columns": True, "parallel": True,
                     "day_labels": [header[c] for c in sorted(days)]}
+
+
+def _own_time(t: TimeMark, lines: list[Line]) -> tuple[TimeMark, list[Line]]:
+    """(time, lines) of a grid cell whose first line opens with a range of its own
+    before its title; `t` and the lines as they are when it does not."""
+    first = lines[0]
+    own = first_time(first.text)
+    if own is None or own.begin != 0 or own.start is None or own.end is None or not own.strong:
+        return t, lines
+    cut = own.stop + len(first.text[own.stop:]) - len(first.text[own.stop:].lstrip(" -–—:|,"))
+    rest = first.text[cut:]
+    if len(rest.split()) < 1 or first_time(rest) is not None:
+        return t, lines
+    spans = tuple(sp.shifted(cut, clamp=True) for sp in first.spans if sp.end > cut)
+    return own, [replace(first, text=rest, spans=spans, memo=None)] + lines[1:]
+
+
+_TBA = re.compile(r"^\W*(?:tba|tbd|tbc|to be (?:announced|determined|confirmed))\W*$", re.I)
+_CLOCK_FIRST = re.compile(r"^\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to\b)", re.I)
 
 
 def _plus_duration(t: TimeMark, text: str, unit: int) -> TimeMark:
