@@ -79,3 +79,21 @@ def test_a_grid_cell_with_its_own_range_keeps_it_and_a_tba_cell_is_no_entry():
     assert (e["date"], e["start"], e["end"]) == (date(2024, 3, 6), "16:00", "17:00")
     assert titled(sch, "Reading group")["start"] == "16:30"
     assert not any(x["title"] in ("TBA", "16:00–17:00 Closing lecture") for x in entries(sch))
+
+
+def test_hours_written_down_both_sides_of_a_grid_are_no_entries():
+    # `| | Tuesday 5 March | Wednesday 6 March | |` with the hour again in the last
+    # column: that column repeats the time column, it holds no entries
+    sch = read(
+        "## Programme 2024\n\n"
+        "| | Tuesday 5 March | Wednesday 6 March | |\n"
+        "|---|---|---|---|\n"
+        "| 09:00 | Welcome | Invited lecture | 09:00 |\n"
+        "| 10:30 | Coffee | Coffee | 10:30 |\n"
+        "| 11:00 | Session on solvers | Session on graphs | 11:00 |\n",
+        "program.md")
+    titles = [e["title"] for e in entries(sch)]
+    assert not any(t[:1].isdigit() for t in titles), titles
+    assert titled(sch, "Session on graphs")["date"] == date(2024, 3, 6)
+    assert titled(sch, "Session on graphs")["start"] == "11:00"
+

@@ -196,6 +196,20 @@ def _end_column_by_content(roles: list[str | None], header: list[str | None],
         roles[c] = "end"
 
 
+def _time_column_again(roles: list[str | None], header: list[str | None],
+                       texts: list[list[str | None]], body: list[int]) -> None:
+    """A grid's hours written again down its other side (`| 11:00 | ... | 11:00 |`): a
+    column with no header whose cells repeat the time column's is furniture, not a
+    column of entries titled by their hours."""
+    tc = roles.index("time")
+    for c in range(len(roles)):
+        if roles[c] is not None or (header[c] or "").strip():
+            continue
+        pairs = [(texts[k][tc], texts[k][c]) for k in body if texts[k][c]]
+        if len(pairs) >= 3 and sum(1 for a, b in pairs if a == b) >= 0.8 * len(pairs):
+            roles[c] = "furniture"
+
+
 def _second_event_columns(header: list[str | None], roles: list[str | None]) -> dict[str, int]:
     """{"title": column, "speaker": column} of a second title and speaker column named
     alike (`Pre-talk title`, `Pre-talk speaker`) beside the table's own title column."""
@@ -273,6 +287,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
                 break
     if "time" in roles and "end" not in roles:
         _end_column_by_content(roles, header, texts, body)
+    if "time" in roles:
+        _time_column_again(roles, header, texts, body)
     # day column by content (`Saturday 22nd | 8 a.m. - 12 noon | ...`)
     for c in range(width):
         if roles[c] is None:
