@@ -97,3 +97,43 @@ def test_hours_written_down_both_sides_of_a_grid_are_no_entries():
     assert titled(sch, "Session on graphs")["date"] == date(2024, 3, 6)
     assert titled(sch, "Session on graphs")["start"] == "11:00"
 
+
+_GRID = """<h2>Programme 2024</h2>
+<table>
+  <tbody>
+    <tr><th></th><th class="day">Mardi 5 mars</th><th class="day">Mercredi 6 mars</th><th></th></tr>
+    <tr><td class="hour">11:00</td><td>Accueil</td><td rowspan="3"></td><td class="hour">11:00</td></tr>
+    <tr><td class="hour">11:10</td>
+      <td rowspan="4"><a href="#inv1">Exposé invité<br>Ana Ruiz (Université de Lisbonne)</a></td>
+      <td class="hour">11:10</td></tr>
+    <tr></tr>
+    <tr></tr>
+    <tr><td class="hour">12:10</td><td>Session sur les graphes</td><td class="hour">12:10</td></tr>
+    <tr><td class="hour">13:30</td><td>Café</td><td rowspan="2">Session sur les solveurs</td>
+      <td class="hour">13:30</td></tr>
+    <tr></tr>
+    <tr><td class="hour">14:50</td><td>Atelier</td><td class="hour">14:50</td></tr>
+  </tbody>
+</table>
+"""
+
+
+def test_rowspans_over_empty_rows_of_an_html_grid_fall_on_the_right_days():
+    # a time grid whose unlabelled steps are empty `<tr></tr>` rows: a cell's rowspan
+    # counts them, so the spans are laid out over the rows that are read
+    sch = read(_GRID, "programme.html")
+    days = {e["title"]: (e["date"], e["start"]) for e in entries(sch)}
+    assert days["Session sur les graphes"] == (date(2024, 3, 6), "12:10")
+    assert days["Café"] == (date(2024, 3, 5), "13:30")
+    assert days["Session sur les solveurs"] == (date(2024, 3, 6), "13:30")
+    assert days["Atelier"] == (date(2024, 3, 5), "14:50")
+
+
+def test_one_link_around_a_whole_cell_is_the_entrys_not_a_title_a_line():
+    # `<a href="#inv1">Exposé invité<br>Ana Ruiz (…)</a>`: the link wraps both lines;
+    # the second line is still the speaker, not a second title
+    sch = read(_GRID, "programme.html")
+    e = titled(sch, "Exposé invité")
+    assert (e["date"], e["start"]) == (date(2024, 3, 5), "11:10")
+    assert e["people"] == ["Ana Ruiz"]
+    assert e["affs"] == ["Université de Lisbonne"]

@@ -64,6 +64,7 @@ class _Lines:
         self.table_id = 0  # the table (or grid of div rows) the lines being read belong to
         self.tables = 0
         self.grid_parent = None
+        self.spans: dict | None = None  # a table's rowspans over rows that make no line
 
     def no(self, el) -> int:
         return (getattr(el, "sourceline", None) or 1) + self.offset
@@ -199,7 +200,28 @@ def _cell_lines(el, st: _Lines) -> list[Line]:
     for child in el:
         _walk(child, sub, bold)
     sub.flush()
-    return sub.out
+    out = sub.out
+    if len(out) > 1 and out[1].spans and _one_link_over(out):
+        # `<a href="#t1">Invited talk<br>Ana Ruiz (MIT)</a>`: one link around the whole
+        # cell is the entry's, on its first line; the lines after it are not links of
+        # their own (each would read as a title)
+        for ln in out[1:]:
+            ln.spans = tuple(Span(sp.start, sp.end, sp.bold, sp.italic, None)
+                             for sp in ln.spans if sp.bold or sp.italic)
+    return out
+
+
+def _one_link_over(lines: list[Line]) -> bool:
+    """Whether every line is wholly one link, the same for all."""
+    href = None
+    for ln in lines:
+        links = [sp for sp in ln.spans if sp.href is not None]
+        if len(links) != 1 or links[0].start > 0 or links[0].end < len(ln.text):
+            return False
+        if href is not None and links[0].href != href:
+            return False
+        href = links[0].href
+    return True
 
 
 def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
@@ -216,8 +238,10 @@ def _row(el, cells_el: list, st: _Lines, header: bool = False) -> None:
         # reader takes the texts of a row's cells together)
         # Cell(lines, colspan, rowspan, header, css, flat)
         is_head = header or tag == "th"
+        rowspan = 1 if not has_attrs else \
+            st.spans[c] if st.spans is not None and c in st.spans else _attr_int(c, "rowspan")
         cells.append(Cell(lines, _attr_int(c, "colspan") if has_attrs else 1,
-                          _attr_int(c, "rowspan") if has_attrs else 1, is_head,
+                          rowspan, is_head,
                           _css(c) if has_attrs else "", " ".join(texts).strip()))
         if any(texts):  # (not `Cell.empty`: a line with text)
             shown.append("\n".join(texts).replace("\n", " "))  # (`Cell.text`, on one line)
@@ -234,6 +258,7 @@ def _table(el, st: _Lines) -> None:
     st.tables += 1
     st.table_id = st.tables
     heads: dict = {}  # a row's parent element -> whether a thead holds the row
+    st.spans = _rowspans_over_empty_rows(el)
     for tr in el.iter("tr", "td", "th"):
         if tr.tag != "tr":
             # a cell outside any row (`<table><th colspan="5">Friday, October 23rd</th>`),
@@ -256,6 +281,31 @@ def _table(el, st: _Lines) -> None:
         if cells:
             _row(tr, cells, st, header=in_head and all(c.tag.lower() == "th" for c in cells))
     st.table_id = 0
+    st.spans = None
+
+
+def _rowspans_over_empty_rows(el) -> dict | None:
+    """{cell: rowspan} for the cells whose rows span rows that make no line (`<tr></tr>`,
+    a row of empty cells: a time grid's unlabelled steps), each counting only the rows
+    that do, so that the spans lie over the rows the reader gets; None for a table with
+    no such span (most tables: no rowspan at all)."""
+    if not any(c.get("rowspan") not in (None, "1") for c in el.iter("td", "th")):
+        return None
+    rows = [tr for tr in el.iter("tr") if next(tr.iterancestors("table"), None) is el]
+    shown = [any((c.text_content() or "").strip() for c in tr
+                 if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")) for tr in rows]
+    if all(shown):
+        return None
+    out: dict = {}
+    for i, tr in enumerate(rows):
+        for c in tr:
+            if not isinstance(c.tag, str) or c.tag.lower() not in ("td", "th"):
+                continue
+            n = _attr_int(c, "rowspan")
+            if n > 1:
+                out[c] = max(1, n - sum(1 for j in range(i + 1, min(i + n, len(rows)))
+                                        if not shown[j]))
+    return out
 
 
 def _tabs(root) -> dict[str, str]:
