@@ -137,3 +137,25 @@ def test_one_link_around_a_whole_cell_is_the_entrys_not_a_title_a_line():
     assert (e["date"], e["start"]) == (date(2024, 3, 5), "11:10")
     assert e["people"] == ["Ana Ruiz"]
     assert e["affs"] == ["Université de Lisbonne"]
+
+
+def test_a_time_column_of_bare_hours():
+    # `| Hour | What |` over `| 9 | Welcome coffee |` … `| 13 | Lunch |`: each row at its
+    # hour; `1`, `2` after noon would be afternoon like any clock without a meridiem
+    sch = read(
+        "# Hack day, Friday 14 June 2024\n\n"
+        "| Hour | What |\n"
+        "|---|---|\n"
+        "| 9 | Welcome coffee |\n"
+        "| 10 | Sparse Rewards Are Enough (Mira Okafor) |\n"
+        "| 12 | Lunch |\n"
+        "| 1 | Demos of the day |\n"
+        "| 4 | Closing |\n",
+        "program.md")
+    got = {e["title"]: e["start"] for e in entries(sch)}
+    assert got["Welcome coffee"] == "09:00"
+    assert got["Sparse Rewards Are Enough"] == "10:00"
+    assert got["Lunch"] == "12:00"
+    assert got["Demos of the day"] == "13:00"
+    assert got["Closing"] == "16:00"
+    assert titled(sch, "Sparse Rewards Are Enough")["people"] == ["Mira Okafor"]

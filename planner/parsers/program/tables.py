@@ -380,6 +380,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     dcol = roles.index("daycol") if "daycol" in roles else roles.index("day") if "day" in roles else None
     ecol = roles.index("end") if "end" in roles and tcol is not None else None
     ucol = roles.index("duration") if "duration" in roles and tcol is not None else None
+    # `| Hour | What |` over `| 9 | Welcome |`, `| 13 | Lunch |`: a column headed as the
+    # times whose cells are bare hours
+    hours = tcol is not None and bool(header[tcol]) and _hours_column(texts, body, tcol)
     unit = 60 if ucol is not None and re.search(r"\bh(?:ours?|rs?)?\b", header[ucol] or "", re.I) \
         else 1  # `Duration (hours)`: a bare number counts hours; else minutes
     header_shown = [h or "" for h in header] if header_idx is not None else None
@@ -435,6 +438,8 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
         t = None
         if tcol is not None and vals[tcol]:
             t = _is_time_cell(vals[tcol])
+            if t is None and hours:
+                t = _bare_hour(vals[tcol])
             if t is None:
                 # `All Day`, `TBA`: a time cell that gives no time
                 t = first_time(vals[tcol])
@@ -627,6 +632,29 @@ def _own_time(t: TimeMark, lines: list[Line]) -> tuple[TimeMark, list[Line]]:
 
 _TBA = re.compile(r"^\W*(?:tba|tbd|tbc|to be (?:announced|determined|confirmed))\W*$", re.I)
 _CLOCK_FIRST = re.compile(r"^\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to\b)", re.I)
+
+
+def _hours_column(texts: list[list[str | None]], body: list[int], c: int) -> bool:
+    """Whether most of column `c`'s cells are bare hours (`9`, `13`), none a clock."""
+    ends = [texts[k][c] for k in (body[:1] + body[-1:])]
+    if not any(v and _BARE_HOUR.match(v) for v in ends):
+        return False  # (a column of clocks, as most are, is told by its ends)
+    got = [v for v in (texts[k][c] for k in body) if v]
+    bare = sum(1 for v in got if _BARE_HOUR.match(v))
+    return len(got) >= 2 and bare >= 0.6 * len(got) and not any(_is_time_cell(v) for v in got)
+
+
+def _bare_hour(text: str) -> TimeMark | None:
+    """`9`, `13`: the hour of a row in a column of bare hours (its meridiem, up to 12,
+    read in context like any clock written without one)."""
+    m = _BARE_HOUR.match(text)
+    if m is None:
+        return None
+    h = int(m.group(1))
+    return TimeMark(time(h % 24), None, 0, len(text), h > 12 or h == 0, h <= 12 and h != 0)
+
+
+_BARE_HOUR = re.compile(r"^\s*([01]?\d|2[0-3])\s*$")
 
 
 def _plus_duration(t: TimeMark, text: str, unit: int) -> TimeMark:
