@@ -159,3 +159,36 @@ def test_a_time_column_of_bare_hours():
     assert got["Demos of the day"] == "13:00"
     assert got["Closing"] == "16:00"
     assert titled(sch, "Sparse Rewards Are Enough")["people"] == ["Mira Okafor"]
+
+
+def test_a_grid_with_the_times_along_its_header_and_a_name_down_each_row():
+    # `| Session | 09:00-10:30 | 11:00-12:30 | 14:00-15:30 |` over `| Track A | … |`: each
+    # cell at its column's time, in its row's track
+    sch = read(
+        "## Monday, June 10, 2024\n\n"
+        "| Session | 09:00-10:30 | 11:00-12:30 | 14:00-15:30 |\n"
+        "|---|---|---|---|\n"
+        "| Track A | Graph Neural Nets | Sparse Models | Panel on Benchmarks |\n"
+        "| Track B | Compilers Today | Type Systems | Tooling Demos |\n",
+        "program.md")
+    e = titled(sch, "Type Systems")
+    assert (e["date"], e["start"], e["end"], e["room"]) == (date(2024, 6, 10), "11:00", "12:30", "Track B")
+    assert titled(sch, "Panel on Benchmarks")["room"] == "Track A"
+    assert not any(x["title"] in ("Track A", "Session", "09:00-10:30") for x in entries(sch))
+
+
+def test_a_grid_with_the_times_along_its_header_and_a_day_down_each_row():
+    # the rows named by days (`Monday, July 8`): each cell on its row's day; a cell across
+    # two time columns runs to the second one's end; `TBA` is no entry
+    sch = read(
+        "# Summer school 2024\n\n"
+        "<table>\n<tr><th></th><th>9:00-10:30</th><th>11:00-12:30</th><th>14:00-15:30</th></tr>\n"
+        "<tr><th>Monday, July 8</th><td>Graph Neural Nets</td><td colspan=\"2\">Field trip</td></tr>\n"
+        "<tr><th>Tuesday, July 9</th><td>Compilers Today</td><td>Type Systems</td><td>TBA</td></tr>\n"
+        "</table>\n",
+        "program.html")
+    got = {e["title"]: (e["date"], e["start"], e["end"]) for e in entries(sch)}
+    assert got["Graph Neural Nets"] == (date(2024, 7, 8), "09:00", "10:30")
+    assert got["Field trip"] == (date(2024, 7, 8), "11:00", "15:30")
+    assert got["Type Systems"] == (date(2024, 7, 9), "11:00", "12:30")
+    assert "TBA" not in got and "Monday, July 8" not in got

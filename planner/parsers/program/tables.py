@@ -262,6 +262,9 @@ def read_table(rows: list[Line]) -> tuple[list[TableEvent], dict]:
     stacked = _time_rows_over_title_rows(grid, rows, texts, header_idx, header)
     if stacked is not None:
         return stacked
+    across = _times_across(grid, rows, texts, header_idx, header)
+    if across is not None:
+        return across
     roles: list[str | None] = [None] * width
     for c in range(width):
         if header[c]:
@@ -675,6 +678,55 @@ def _plus_duration(t: TimeMark, text: str, unit: int) -> TimeMark:
 # `30 min`, `30 mins.`, `1.25 hours`, `1 hr`, `1h30`, `90'`, a bare `45`
 _DURATION = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:(h(?:ours?|rs?)?\.?)\s*(\d{1,2})?"
                        r"(?:\s*m(?:in(?:ute)?s?)?\.?)?|m(?:in(?:ute)?s?)?\.?|'|)$", re.I)
+
+
+def _times_across(grid, rows: list[Line], texts: list[list[str | None]],
+                  header_idx: int | None, header: list[str | None]):
+    """`| Session | 09:00-10:30 | 11:00-12:30 |` over `| Track A | Graph Nets | Type
+    Systems |`: the times run along the header and each row is named by its first
+    cell (a track or room, or a day).  The table's events, or None when its header is
+    not a row of times after its first cell."""
+    if header_idx is None:
+        # (a row of times is no header by `_find_header`'s measure: the first row is)
+        if not texts or len(texts) < 2:
+            return None
+        header_idx, header = 0, texts[0]
+    if len(header) < 3 or not header[1] or not _CLOCK_START.match(header[1]):
+        return None  # (a header of names, as nearly all are, is told by its second cell)
+    times = {c: _is_time_cell(h or "") for c, h in enumerate(header) if c and h}
+    if len(times) < 2 or not all(t is not None and t.start is not None for t in times.values()) \
+            or _is_time_cell(header[0] or ""):
+        return None
+    events = [TableEvent("skip", ln.no) for ln in rows]
+    labels: list[str] = []
+    for k, row in enumerate(grid):
+        if k == header_idx or not row or row[0] is None:
+            continue
+        label = texts[k][0] or ""
+        day = _day_cell(label)
+        if day is not None:
+            labels.append(label)
+        items: list[RowItem] = []
+        for c in range(1, len(row)):
+            cell = row[c]
+            if cell is None or cell.empty or c not in times or _TBA.match(texts[k][c] or ""):
+                continue
+            t = times[c]
+            last = times.get(c + cell.colspan - 1) if cell.colspan > 1 else None
+            if last is not None and last.end is not None:
+                t = replace(t, end=last.end)  # a cell across several times: to the last's end
+            items.append(RowItem(cell.lines[0].no, t, list(cell.lines), c - 1,
+                                 room=None if day is not None or not label else label,
+                                 day=day, day_label=label if day is not None else None))
+        if items:
+            events[k] = TableEvent("items", rows[k].no, items=items)
+    rooms = {texts[k][0] for k in range(len(grid)) if k != header_idx and texts[k][0]
+             and not _day_cell(texts[k][0] or "")}
+    return events, {"rooms": rooms, "day_columns": bool(labels), "parallel": True,
+                    "day_labels": labels}
+
+
+_CLOCK_START = re.compile(r"^\s*\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to\b|$)", re.I)
 
 
 def _role_row(text: str) -> str | None:
