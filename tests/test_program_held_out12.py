@@ -192,3 +192,24 @@ def test_a_grid_with_the_times_along_its_header_and_a_day_down_each_row():
     assert got["Field trip"] == (date(2024, 7, 8), "11:00", "15:30")
     assert got["Type Systems"] == (date(2024, 7, 9), "11:00", "12:30")
     assert "TBA" not in got and "Monday, July 8" not in got
+
+
+def test_a_times_column_then_a_titles_column_pasted_a_cell_a_line():
+    # a two-column table copied column after column: `Time`, `Title`, then every time
+    # (`9:00am-9:15am`, `10:30am-12pm`), then every title in the same order
+    text = ("Workshop program, Tuesday, May 7, 2024\n\n"
+            "Time\nTitle\n"
+            "9:00am-9:15am\n9:15am-10:00am\n10:00am-10:30am\n10:30am-12pm\n1:30pm–3pm\n"
+            "Opening remarks\nKeynote: Learning from Logs\nCoffee break\n"
+            "Paper session 1: Storage\nHands-on lab\n")
+    sch = read(text)
+    got = {e["title"]: (e["date"], e["start"], e["end"]) for e in entries(sch)}
+    assert got["Opening remarks"] == (date(2024, 5, 7), "09:00", "09:15")
+    assert got["Learning from Logs"] == (date(2024, 5, 7), "09:15", "10:00")
+    assert got["Paper session 1: Storage"][1:] == ("10:30", "12:00")
+    assert got["Hands-on lab"][1:] == ("13:30", "15:00")
+    assert "Time" not in got and "Title" not in got
+    # times that are not followed by as many titles are left to the lines' own reading
+    sch = read("Tuesday, May 7, 2024\n\n9:00am-9:15am\nOpening remarks\n"
+               "9:15am-10:00am\nKeynote: Learning from Logs\n10:00am-10:30am\nCoffee break\n")
+    assert titled(sch, "Coffee break")["start"] == "10:00"

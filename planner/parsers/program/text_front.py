@@ -251,6 +251,15 @@ def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = Tr
     while i < n:
         raw = src[i]
         no = i + 1
+        if len(raw) <= 32 and _TIME_ONLY.match(raw) is not None:
+            # (a line that is only a time, as few are: maybe the first of a times column
+            # pasted a cell a line, its titles after it)
+            got = _columns_pasted(b, i)
+            if got is not None:
+                i = got
+                para_open = False
+                prev_text_line = None
+                continue
         if para_open and quick(raw) is not None and not b.bullet_next:
             # A line of an open paragraph that opens with a clock and holds no mark
             # (`8:10 - 8:20 Title (12), Name`, most lines of a time-first program): what
@@ -389,6 +398,51 @@ def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = Tr
         para_open = True
         i += 1
     return Doc(b.out, n, b.markup, b.title, b.meta, "markdown" if markdown else "text")
+
+
+def _columns_pasted(b: _Builder, i: int) -> int | None:
+    """A two-column table pasted a cell a line, column after column: three lines or more
+    that are each only a time (`9:00am-9:15am`), then as many lines that hold none (the
+    titles, in the same order), each time with the title at its place.  The rows are
+    made a table (a `Time` and a `Title` line just before them its header); the index of
+    the line after the titles, or None when the lines are not so laid out."""
+    src = b.src
+    j = i
+    while j < len(src) and len(src[j]) <= 32 and _TIME_ONLY.match(src[j]) is not None:
+        j += 1
+    k = j - i
+    if k < 3 or j + k > len(src):
+        return None
+    titles = src[j:j + k]
+    for t in titles:
+        if not t.strip() or len(t) > 200 or "\t" in t or "|" in t or _TIME_ONLY.match(t) \
+                or _TIME_START.match(t.strip()):
+            return None
+    b.table += 1
+    out = b.out
+    head = out[-2:] if len(out) >= 2 and i >= 2 and out[-1].no == i and out[-2].no == i - 1 else []
+    if head and _TIME_WORD.match(head[0].text) and _TITLE_WORD.match(head[1].text) \
+            and not any(ln.cells or ln.heading for ln in head):
+        del out[-2:]
+        cells = [Cell([ln], header=True, flat=ln.text) for ln in head]
+        out.append(Line(head[0].no, f"{head[0].text} | {head[1].text}", (), 0, False, 0,
+                        b.new_para(), cells, b.table, header_row=True))
+    for m in range(k):
+        time_text = " ".join(src[i + m].split())
+        title = _cell(b, j + m + 1, titles[m])
+        cells = [Cell([Line(i + m + 1, time_text)], flat=time_text), title]
+        # Line(no, text, spans, heading, bullet, item, para, cells, table)
+        out.append(Line(i + m + 1, f"{time_text} | {title.flat or title.text}", (), 0, False, 0,
+                        b.new_para(), cells, b.table))
+    return j + k
+
+
+_TIME_ONLY = re.compile(r"^\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?|noon)"
+                        r"(?:\s*(?:[-–—]|to)\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?|noon))?\s*$",
+                        re.IGNORECASE)
+_TIME_WORD = re.compile(r"^(?:time|times|hour|hours|when)(?:\s*\(.*\))?$", re.IGNORECASE)
+_TITLE_WORD = re.compile(r"^(?:title|titles|session|sessions|event|events|talk|talks|program|"
+                         r"programme|activity|activities|what|description|topic|agenda)$", re.IGNORECASE)
 
 
 def _may_be_bullet(stripped: str) -> bool:
