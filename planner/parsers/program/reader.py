@@ -385,6 +385,9 @@ class Reader:
                 self.open_header(ln, h)
             return
         d = day_line(ln)
+        named = _date_then_name(ln) if d is None or "," in text else None
+        if named is not None:
+            d = named[0]
         if d is not None:
             if _DAY_FIELD.match(text) and self._fields_from() is not None:
                 # `- **Day:** Saturday` among the fields under an entry's heading: the
@@ -399,7 +402,7 @@ class Reader:
             self._flush_under_day()
             self.set_day(d, ln.no)
             self.pending.extend(carried)
-            who = _day_then_name(text) if ":" in text else None
+            who = named[1] if named is not None else _day_then_name(text) if ":" in text else None
             if who is not None:
                 # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
                 # (the line is read again, as that field, with the lines after it)
@@ -1987,20 +1990,44 @@ def _quoted_head(lines: list[Line]) -> tuple[int, int] | None:
 _GLUED_FIELD = re.compile(
     r"\s+[*_]*(?=(?:speakers?|presenters?|authors?|hosts?|room|location|venue)\s*:\s*\S)", re.I)
 _DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
+# The people after a full date leading its line: `17 March 2026, Ana Ruiz (MIT)`.
+_AFTER_DATE = re.compile(r"^[\s*_]*[,:]\s*(\S.*)$")
 
 
 def _day_then_name(text: str) -> str | None:
     """The name after the day of a seminar line `**September 18**: Ana Ruiz` (one or
     two people and nothing else), or None."""
     m = _DAY_THEN_REST.match(text.strip())
-    if m is None or _DIGIT.search(m.group(1)):
+    return None if m is None else _one_or_two_people(m.group(1))
+
+
+def _one_or_two_people(rest: str) -> str | None:
+    """REST when it is one or two people (with their places) and nothing else."""
+    if _DIGIT.search(rest):
         return None
-    rest = m.group(1).strip(" *_")
+    rest = rest.strip(" *_")
     got = read_people(rest)
     if got is None or not 1 <= len(got.people) <= 2 or got.score < 0.99 \
             or not all(name_like(p.name) for p in got.people):
         return None
     return rest
+
+
+def _date_then_name(ln: Line) -> tuple[DayMark, str] | None:
+    """`17 March 2026, Ana Ruiz (MIT)` over `Title: ...` and `Abstract: ...`: a line led by
+    a full date whose rest is one or two people and nothing else names the day and the
+    speaker of the talk under it (a seminar archive), as `**September 18**: Ana Ruiz` does."""
+    text = ln.text
+    if ln.cells is not None or len(text) > 160 or not text[:1].isalnum() and text[:1] not in "*_":
+        return None
+    days = find_days(text)
+    if not days or not days[0].full or text[:days[0].begin].strip(" *_"):
+        return None
+    m = _AFTER_DATE.match(text[days[0].stop:])
+    if m is None or first_time(text) is not None:
+        return None
+    who = _one_or_two_people(m.group(1))
+    return None if who is None else (days[0], who)
 
 
 # Labels of a panel's member line (`Moderator: Name, Place`).

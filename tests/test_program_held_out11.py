@@ -1,0 +1,37 @@
+"""The eleventh round's held-out layouts (real pages kept outside the repository), each as
+an invented program of the same layout read through `parse_text`."""
+
+from __future__ import annotations
+
+from .test_program_shapes import entries, read, titled
+
+
+def test_a_date_line_naming_the_speaker_with_a_comma_heads_the_fields_under_it():
+    # a seminar archive: `DATE, Name (Place)` over `Title:` and `Abstract:` lines, talk
+    # after talk; the date line names the day and the speaker, the fields the talk
+    sch = read(
+        "Past seminars\n\n"
+        "17 March 2026, Mira Okafor (University of Lagos)\n"
+        "Title: Counting Paths in Sparse Graphs\n"
+        "Abstract: We count the paths of a sparse graph with a walk that remembers little.\n\n"
+        "12 February 2026, Tomás Ferreira (IST)\n"
+        "Title: Waves on Thin Films\n"
+        "Abstract: Thin films carry waves whose speed depends on the film.\n\n"
+        "08 January 2026, Hanna Lind (Lund University)\n"
+        "Title: Learning to Answer from Examples\n"
+        "Abstract: A learner sees one correct answer per question.\n")
+    assert [e["title"] for e in entries(sch)] == [
+        "Counting Paths in Sparse Graphs", "Waves on Thin Films", "Learning to Answer from Examples"]
+    got = titled(sch, "Waves on Thin Films")
+    assert got["people"] == ["Tomás Ferreira"] and got["affs"] == ["IST"]
+    assert titled(sch, "Learning to Answer from Examples")["affs"] == ["Lund University"]
+
+
+def test_a_date_line_with_a_comma_and_a_title_names_no_speaker():
+    # `May 3, 2024, Registration opens`: the date, then words that name no one
+    sch = read(
+        "Spring Meeting 2024\n\n"
+        "May 3, 2024, Registration opens\n\n"
+        "May 4, 2024\n"
+        "9:00 - 10:00 Opening of the meeting\n")
+    assert all(e["people"] == [] for e in entries(sch))
