@@ -35,3 +35,22 @@ def test_a_date_line_with_a_comma_and_a_title_names_no_speaker():
         "May 4, 2024\n"
         "9:00 - 10:00 Opening of the meeting\n")
     assert all(e["people"] == [] for e in entries(sch))
+
+
+def test_day_numbers_without_a_month_roll_over_into_the_next_month():
+    # `Thursday, 31st` then `Friday, 1st`: the day after, in the next month, not another
+    # month whose first is a Friday
+    sch = read(
+        "Postgraduate Meeting\n\n"
+        "Wednesday, 30th\n\n"
+        "19.30 Welcome drinks at the harbour\n\n"
+        "Thursday, 31st\n\n"
+        "9.15 Welcome\n\n"
+        "9.30 Short talks on rock magnetism\n\n"
+        "Friday, 1st\n\n"
+        "9.00 Short talks on seismic noise\n\n"
+        "16.00 Awards and closing remarks\n")
+    days = [titled(sch, t)["date"] for t in (
+        "Welcome drinks at the harbour", "Welcome", "Short talks on seismic noise")]
+    assert (days[1] - days[0]).days == 1 and (days[2] - days[1]).days == 1
+    assert days[2].day == 1 and days[2].weekday() == 4
