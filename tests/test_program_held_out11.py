@@ -54,3 +54,45 @@ def test_day_numbers_without_a_month_roll_over_into_the_next_month():
         "Welcome drinks at the harbour", "Welcome", "Short talks on seismic noise")]
     assert (days[1] - days[0]).days == 1 and (days[2] - days[1]).days == 1
     assert days[2].day == 1 and days[2].weekday() == 4
+
+
+TUTORIALS = (
+    "# Tutorials\n"
+    "Material for the tutorials of the 2025 meeting\n\n"
+    "- **Session 1: Sunday, April 13, 10:00-12:00**\n"
+    "  - *Sparse Solvers from Scratch* by Ana Ruiz at the University of Lisbon\n"
+    "  - slides: [sparse_2025.pdf](./sparse_2025.pdf)\n"
+    "  - additional material: [Solver notebooks](./solvers)\n"
+    "- **Session 2: Sunday, April 13, 14:00-16:00**\n"
+    "  - *Graphs on the GPU* by Bo Chen at Lund University\n"
+    "  - additional material: [GPU notebooks](./gpu)\n"
+    "  - additional material: [Benchmarks](https://example.org/bench)\n")
+
+
+def test_a_talk_by_someone_at_a_place_names_the_speaker_and_where_they_work():
+    # `*Title* by Name at the University of X` under a timed session heading
+    sch = read(TUTORIALS, "README.md")
+    got = titled(sch, "Sparse Solvers from Scratch")
+    assert got["people"] == ["Ana Ruiz"] and got["affs"] == ["University of Lisbon"]
+    assert got["session"] == "Session 1"
+    assert titled(sch, "Graphs on the GPU")["affs"] == ["Lund University"]
+
+
+def test_a_label_in_small_letters_over_a_link_is_a_link_not_a_talk():
+    # `additional material: [Solver notebooks](./solvers)`: the entry's material
+    sch = read(TUTORIALS, "README.md")
+    titles = [e["title"] for e in entries(sch)]
+    assert titles == ["Session 1", "Sparse Solvers from Scratch", "Session 2", "Graphs on the GPU"]
+
+
+def test_a_linked_title_with_a_colon_stays_a_talk():
+    # `[asyncio: We Did It Wrong](…)` in a table cell over its speaker: the link holds the
+    # words before the colon too, so they are no label over a link
+    sch = read(
+        "<h2>Saturday, June 1, 2019</h2>\n<table>\n"
+        '<tr><td class="time">2:00pm</td>\n'
+        '<td><a href="/talks/a">asyncio: Waiting the Right Way</a> <br/>\nAna Ruiz</td></tr>\n'
+        '<tr><td class="time">2:30pm</td>\n'
+        '<td><a href="/talks/b">Typing Gradually</a> <br/>\nBo Chen</td></tr>\n'
+        "</table>\n", "schedule.html")
+    assert titled(sch, "asyncio: Waiting the Right Way")["people"] == ["Ana Ruiz"]
