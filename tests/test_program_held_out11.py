@@ -96,3 +96,16 @@ def test_a_linked_title_with_a_colon_stays_a_talk():
         '<td><a href="/talks/b">Typing Gradually</a> <br/>\nBo Chen</td></tr>\n'
         "</table>\n", "schedule.html")
     assert titled(sch, "asyncio: Waiting the Right Way")["people"] == ["Ana Ruiz"]
+
+
+def test_a_group_in_parentheses_after_a_title_names_no_one():
+    # `9.30 Oral presentations x3 (Group A)`: the group of talks, kept in the title
+    sch = read(
+        "Thursday, 31st\n\n"
+        "9.30 Oral presentations x3 (Group A)\n\n"
+        "10.30 Coffee Break\n\n"
+        "11.00 Invited Speaker (Chris Mbeki, University of Leeds)\n\n"
+        "11.45 Oral presentations x3 (Group B)\n")
+    got = titled(sch, "Oral presentations x3 (Group B)")
+    assert got["people"] == [] and got["start"] == "11:45"
+    assert titled(sch, "Invited Speaker")["people"] == ["Chris Mbeki"]

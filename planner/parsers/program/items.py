@@ -1110,6 +1110,11 @@ def _people_left(text, masked, pattern, kind, p, bonus, lenient):
                 left, right, kind, bonus, lenient)
 
 
+# `Group B`, `Part 2`, `Track IV`: a word and one letter, figure or numeral names a part
+# of the program, never a person (a name's initial carries its full stop).
+_GROUP_MARK = re.compile(r"^[A-Z][a-z]+\s+(?:[A-Z]|\d{1,3}|[IVX]{2,4})$")
+
+
 def _paren_split(m: re.Match):
     inner = m.group("p")
     inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
@@ -1123,6 +1128,8 @@ def _paren_split(m: re.Match):
             return None
     # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
     single = not re.search(r"[,;]", inner)
+    if single and _GROUP_MARK.match(inner.strip()):
+        return None  # `Oral presentations x3 (Group B)`: a group of the program, no one
     got = read_people(inner, lenient=single and inner[:1].isupper())
     if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
         return 2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"
