@@ -109,3 +109,40 @@ def test_a_group_in_parentheses_after_a_title_names_no_one():
     got = titled(sch, "Oral presentations x3 (Group B)")
     assert got["people"] == [] and got["start"] == "11:45"
     assert titled(sch, "Invited Speaker")["people"] == ["Chris Mbeki"]
+
+
+COLLOQUIUM = (
+    "#### Schedule\n\n"
+    "- 03/09/2024 : [Sparse Rewards Are Enough](talks/okafor.html)\n"
+    "by [Mira Okafor](https://example.org/okafor/)\n"
+    "  - Time: 1pm-2pm EDT (5pm-6pm UTC)\n"
+    "<br><br>\n"
+    "- 10/09/2024 : [Typing Gradually in Practice](talks/chen.html)\n"
+    "by [Bo Chen](https://example.org/chen/)\n"
+    "  - Time: 1pm-2pm EDT (5pm-6pm UTC)\n"
+    "<br><br>\n"
+    "- 17/09/2024 : [Lightning Talks](talks/lt.html)\n"
+    "  - Time: 12pm-12:30pm EDT (4pm-4:30pm UTC)\n"
+    "<br><br>\n"
+    "- 24/09/2024 : [Knots and Braids for Programmers](talks/lind.html)\n"
+    "by [Hanna Lind](https://example.org/lind/)\n"
+    "  - Time: 2:30pm-3:30pm EDT (6:30pm-7:30pm UTC)\n")
+
+
+def test_a_dated_list_item_over_a_time_line_is_one_entry_on_its_date():
+    # `- DD/MM/YYYY : [Title](…)`, `by [Name](…)`, then a `- Time: …` sub-item: the
+    # item is the entry, its date the entry's day, the time line its hours
+    sch = read(COLLOQUIUM, "colloquium.md")
+    got = titled(sch, "Typing Gradually in Practice")
+    assert (str(got["date"]), got["start"], got["end"]) == ("2024-09-10", "13:00", "14:00")
+    assert got["people"] == ["Bo Chen"]
+    lt = titled(sch, "Lightning Talks")
+    assert (str(lt["date"]), lt["start"]) == ("2024-09-17", "12:00")
+    assert str(titled(sch, "Knots and Braids for Programmers")["date"]) == "2024-09-24"
+
+
+def test_br_tags_alone_on_a_line_are_spacing_not_an_html_block():
+    # `<br><br>` between list items: the items after it are still Markdown
+    sch = read(COLLOQUIUM, "colloquium.md")
+    assert not any("](" in e["title"] or "<br>" in e["title"] for e in entries(sch))
+    assert len(entries(sch)) == 4
