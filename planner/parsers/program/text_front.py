@@ -303,7 +303,7 @@ def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = Tr
                     para_open = False
                     i += 1
                     continue
-                if _BR_ONLY.match(stripped):
+                if stripped[0] == "<" and _BR_ONLY.match(stripped):
                     # `<br><br>` alone between list items: spacing, as a blank line is
                     # (no HTML block that would swallow the Markdown after it)
                     b.markup.add(no)
