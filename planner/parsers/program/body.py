@@ -192,6 +192,20 @@ def _leading_style(ln: Line):
     return None
 
 
+def _plain_label_over_link(ln: Line, text: str) -> bool:
+    """`additional material: [Fundamentals notebooks](./nb)`: words in small letters that
+    are no field the reader knows, over nothing but a link, are a link of the entry, not
+    a talk named by the link's words (a field's label is read before this is asked)."""
+    k = text.find(":")
+    head, value = text[:k].strip(" -*_"), text[k + 1:].strip()
+    if k < 0 or not value or not head.replace(" ", "").isalpha() or not head.islower():
+        return False
+    at = ln.text.find(value)
+    colon = ln.text.find(":")  # (`[asyncio: We Did It Wrong](…)`: one linked title)
+    return at >= 0 and any(s.href and colon < s.start <= at and s.end >= at + len(value)
+                           for s in ln.spans)
+
+
 def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]) -> list[Rec]:
     out: list[Rec] = []
     links_below = False  # under an entry's `#### Related Links` heading
@@ -229,6 +243,9 @@ def classify(lines: list[Line], *, labels: frozenset[str], rooms: frozenset[str]
             if who and is_people_line(who):
                 # `Speaker 3: Dr. Ana Ruiz` under a session: one of its speakers, no title
                 lab = (m.group(1).lower(), who)
+        if lab is None and ln.spans and ":" in text and _plain_label_over_link(ln, text):
+            out.append(Rec(ln, "link", "links", text))
+            continue
         if lab is not None:
             name, value = lab
             value = _LINK_VALUE.sub("", value).strip()

@@ -238,16 +238,22 @@ class Builder:
         months = Counter(m.month for m in marks if m.month)
         ev_months: Counter | None = None
         resolved: list[tuple[DayRef, date | None]] = []
+        last: date | None = None
         for r in refs:
             m = r.mark
             d = None
             if m is not None and m.full:
                 d = m.on(year or self.today.year)
             elif m is not None and m.day is not None and m.weekday is not None:
-                if ev_months is None:
-                    ev_months = Counter((d.year, d.month) for d in self._evidence_dates())
-                d = self._month_for(m, year, months, ev_months)
+                # `Thursday, 31st` then `Friday, 1st`: a day written without its month in
+                # the week after the day before it is that day (the month rolls over)
+                d = _in_week_after(last, m)
+                if d is None:
+                    if ev_months is None:
+                        ev_months = Counter((d.year, d.month) for d in self._evidence_dates())
+                    d = self._month_for(m, year, months, ev_months)
             resolved.append((r, d))
+            last = d or last
         anchor = next((d for _, d in resolved if d is not None), None)
         if anchor is None and self._evidence_dates():
             evidence = self._evidence_dates()
@@ -907,6 +913,14 @@ def _name_of(text: str) -> str | None:
     if years and str(years[0]) not in cleaned:
         cleaned = f"{cleaned} {years[0]}"
     return cleaned
+
+
+def _in_week_after(last: date | None, m: DayMark) -> date | None:
+    """The day in the seven after LAST with M's day of the month and weekday, or None."""
+    if last is None:
+        return None
+    return next((d for k in range(1, 8) if (d := last + timedelta(days=k)).day == m.day
+                 and d.weekday() == m.weekday), None)
 
 
 def _dated_weekday(d: date, dated: list[date]) -> date | None:

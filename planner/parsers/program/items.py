@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...model import SessionKind
 from .doc import Span
 from .kinds import fold_label, kind_from_words, label_kind, qualified_label, split_label
-from .people import Person, _read_people, name_like, names_no_one_surely, names_only, org_like, read_people
+from .people import People, Person, _read_people, name_like, names_no_one_surely, names_only, org_like, read_people
 
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,3}[.)]\s+|\[\d{1,4}\]\s*|#\d{1,4}\s+|\d{1,2}[A-Z]-\d{1,2}\s+|"
@@ -799,7 +799,12 @@ def _people_after(after: str):
     if not s:
         return None, ""
     s = re.sub(r"^(?:[-–—:,.]\s*)+", "", s)
-    s = re.sub(r"^by\s+", "", s, flags=re.I)
+    by = re.match(r"by\s+", s, flags=re.I)
+    if by:
+        s = s[by.end():]
+        at = _name_at_place(s)
+        if at is not None:
+            return at, ""
     for m in re.finditer(r"(?<![\s.][A-Z])\.\s+(?=\S)", s):
         head = s[:m.start()]
         got = read_people(head, lenient=True)
@@ -813,6 +818,22 @@ def _people_after(after: str):
     if got and got.people and got.score >= 0.6:
         return got, ""
     return None, s
+
+
+# `Ana Ruiz at the University of Lisbon`: a person and where she works, after a `by`.
+_AT_PLACE = re.compile(r"^(?P<who>[^,;()]+?)\s+at\s+(?:the\s+)?(?P<place>[A-Z][^,;()]+?)\s*\.?$")
+
+
+def _name_at_place(s: str) -> People | None:
+    """`by Ana Ruiz at the University of Lisbon`: one person, the place after the `at`
+    her affiliation (a place of work, never more words of a title)."""
+    m = _AT_PLACE.match(s)
+    if m is None or not org_like(m.group("place")):
+        return None
+    got = read_people(m.group("who"))
+    if got is None or len(got.people) != 1 or got.score < 0.99 or not name_like(got.people[0].name):
+        return None
+    return People((Person(got.people[0].name, m.group("place")),), got.score, 1, 1)
 
 
 _SEPARATORS = [
@@ -1089,6 +1110,11 @@ def _people_left(text, masked, pattern, kind, p, bonus, lenient):
                 left, right, kind, bonus, lenient)
 
 
+# `Group B`, `Part 2`, `Track IV`: a word and one letter, figure or numeral names a part
+# of the program, never a person (a name's initial carries its full stop).
+_GROUP_MARK = re.compile(r"^[A-Z][a-z]+\s+(?:[A-Z]|\d{1,3}|[IVX]{2,4})$")
+
+
 def _paren_split(m: re.Match):
     inner = m.group("p")
     inner = re.sub(r"^.*\breplaced by\s+", "", inner, flags=re.I)
@@ -1102,6 +1128,8 @@ def _paren_split(m: re.Match):
             return None
     # one word may be a surname (`Invited talk (Brunskill)`); a list must be names
     single = not re.search(r"[,;]", inner)
+    if single and _GROUP_MARK.match(inner.strip()):
+        return None  # `Oral presentations x3 (Group B)`: a group of the program, no one
     got = read_people(inner, lenient=single and inner[:1].isupper())
     if got and got.people and got.score >= 0.99 and not _LINK_LABELS.match(inner):
         return 2.0 + got.score, m.group("t"), got.people, got.score, False, "paren"

@@ -158,6 +158,7 @@ class Reader:
         # (`**Tuesday, April 25, 2017***Speaker: Ana Ruiz, Auburn*`) shares its line
         # number with that field, which must stay readable until then.
         self.day_lines: set[int] = set()
+        self._day_line: Line | None = None  # the last line read as a day heading
         self._dated_entries = 0  # lone lines read as the entry of the day line above
         self.rooms: set[str] = set()
         self.labels: frozenset[str] = frozenset()
@@ -385,6 +386,9 @@ class Reader:
                 self.open_header(ln, h)
             return
         d = day_line(ln)
+        named = _date_then_name(ln) if d is None or "," in text else None
+        if named is not None:
+            d = named[0]
         if d is not None:
             if _DAY_FIELD.match(text) and self._fields_from() is not None:
                 # `- **Day:** Saturday` among the fields under an entry's heading: the
@@ -399,13 +403,14 @@ class Reader:
             self._flush_under_day()
             self.set_day(d, ln.no)
             self.pending.extend(carried)
-            who = _day_then_name(text) if ":" in text else None
+            who = named[1] if named is not None else _day_then_name(text) if ":" in text else None
             if who is not None:
                 # `**September 18**: Ana Ruiz` over `Title: ...`: the day, then the speaker
                 # (the line is read again, as that field, with the lines after it)
                 self.pending.append(replace(ln, text=f"Speaker: {who}", spans=(), memo=None))
                 return
             self.day_lines.add(ln.no)
+            self._day_line = ln
             return
         if self.stack and self.stack[-1].from_table:
             self.close_all()  # a table's rows own their cells, not the text after the table
@@ -473,6 +478,7 @@ class Reader:
             if under_title else None
         fields = None
         fields_below: list[Line] = []
+        entry_day: DayMark | None = None
         if h.position == "field":
             # `Time: 14:00 - 15:30  Chair: X` under a heading: the heading is the title,
             # the rest of the line its fields (a quoted title waiting above, with its
@@ -480,6 +486,16 @@ class Reader:
             above, fields_below = self._quoted_title_above()
             if above is None:
                 above = self._heading_above()
+            if above is None and self._day_line is not None and self._day_line.no == ln.no - 1 \
+                    and _date_led(self._day_line) is not None:
+                above = self._day_line  # `17/09/2021 : Lightning Talks`, short, read as a day
+            led = _date_led(above) if above is not None else None
+            if led is not None:
+                # `03/09/2021 : Title by Name` over `Time: 1pm-2pm`: the line is the
+                # entry, its date the entry's day
+                entry_day, cut = led
+                above = replace(above, text=above.text[cut:], spans=tuple(
+                    sp.shifted(cut, clamp=True) for sp in above.spans if sp.end > cut))
             if above is not None:
                 fields = split_item(rest, (), labels=self.labels, rooms=self.known_rooms) \
                     if rest.strip() else None
@@ -493,19 +509,20 @@ class Reader:
                 under_title = above is not None
         if above is None and ln.no in self.more_occurrences:
             above = self.more_occurrences[ln.no]  # the title's next occurrence
-        if h.day is not None:
+        line_day = h.day or entry_day
+        if line_day is not None:
             # `Registration Desk Sat 3 Dec 07:15 a.m.`: the day is on the header line
-            if self.day is None or self.day.mark is None or not _compatible(self.day.mark, h.day):
+            if self.day is None or self.day.mark is None or not _compatible(self.day.mark, line_day):
                 self.close_all()
                 self.flush_pending()
-                self.set_day(h.day, ln.no)
+                self.set_day(line_day, ln.no)
         draft = Draft(line=ln.no, start=t.start, end=t.end, open=t.open, bare=t.bare_start,
                       level=ln.heading, column=column, zone=t.zone, room=room)
         if minutes is not None and t.start is not None:
             end = t.start.hour * 60 + t.start.minute + minutes
             draft.end = time(end // 60, end % 60) if end < 24 * 60 else None
         draft.day = self.day
-        draft.day_on_line = h.day is not None
+        draft.day_on_line = line_day is not None
         draft.used.add(ln.no)
         # (a span from before the time over the rest counts for the rest: the whole
         # `[9:30 to 11:00: Title](session1)` is a link on the title)
@@ -522,7 +539,7 @@ class Reader:
                 if layout and room_only is None:
                     rest, draft.room = _title_comma_room(rest, draft.room)
                     spans = tuple(sp for sp in spans if sp.end <= len(rest))
-        self._apply_header_text(draft, rest, spans, title_only=above is not None)
+        self._apply_header_text(draft, rest, spans, title_only=above is not None and entry_day is None)
         if fields_below:
             draft.body.extend(fields_below)
         if fields is not None:
@@ -1992,20 +2009,61 @@ def _quoted_head(lines: list[Line]) -> tuple[int, int] | None:
 _GLUED_FIELD = re.compile(
     r"\s+[*_]*(?=(?:speakers?|presenters?|authors?|hosts?|room|location|venue)\s*:\s*\S)", re.I)
 _DAY_THEN_REST = re.compile(r"^[^:]{3,40}?:\s*(\S.*)$")
+# The people after a full date leading its line: `17 March 2026, Ana Ruiz (MIT)`.
+_AFTER_DATE = re.compile(r"^[\s*_]*[,:]\s*(\S.*)$")
 
 
 def _day_then_name(text: str) -> str | None:
     """The name after the day of a seminar line `**September 18**: Ana Ruiz` (one or
     two people and nothing else), or None."""
     m = _DAY_THEN_REST.match(text.strip())
-    if m is None or _DIGIT.search(m.group(1)):
+    return None if m is None else _one_or_two_people(m.group(1))
+
+
+def _one_or_two_people(rest: str) -> str | None:
+    """REST when it is one or two people (with their places) and nothing else."""
+    if _DIGIT.search(rest):
         return None
-    rest = m.group(1).strip(" *_")
+    rest = rest.strip(" *_")
     got = read_people(rest)
     if got is None or not 1 <= len(got.people) <= 2 or got.score < 0.99 \
             or not all(name_like(p.name) for p in got.people):
         return None
     return rest
+
+
+# `03/09/2021 : Title`: what follows a line's leading date.
+_AFTER_LEAD_DATE = re.compile(r"^[\s*_]*\s[:–—-]\s+(?=\S)")
+
+
+def _date_led(ln: Line) -> tuple[DayMark, int] | None:
+    """`03/09/2021 : Title by Name`: a full date leading the line, then ` : ` (or a
+    dash) and the entry; the date and where the entry starts, or None."""
+    text = ln.text
+    if ln.cells is not None or not text[:1].isdigit():
+        return None
+    days = find_days(text)
+    if not days or not days[0].full or days[0].begin != 0:
+        return None
+    m = _AFTER_LEAD_DATE.match(text[days[0].stop:])
+    return None if m is None else (days[0], days[0].stop + m.end())
+
+
+def _date_then_name(ln: Line) -> tuple[DayMark, str] | None:
+    """`17 March 2026, Ana Ruiz (MIT)` over `Title: ...` and `Abstract: ...`: a line led by
+    a full date whose rest is one or two people and nothing else names the day and the
+    speaker of the talk under it (a seminar archive), as `**September 18**: Ana Ruiz` does."""
+    text = ln.text
+    if ln.cells is not None or len(text) > 160 or not text[:1].isalnum() and text[:1] not in "*_":
+        return None
+    days = find_days(text)
+    if not days or not days[0].full or text[:days[0].begin].strip(" *_"):
+        return None
+    m = _AFTER_DATE.match(text[days[0].stop:])
+    if m is None or first_time(text) is not None:
+        return None
+    who = _one_or_two_people(m.group(1))
+    return None if who is None else (days[0], who)
 
 
 # Labels of a panel's member line (`Moderator: Name, Place`).

@@ -37,6 +37,7 @@ _HTML_BLOCK = re.compile(
     re.IGNORECASE,
 )
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_BR_ONLY = re.compile(r"^(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _TAG_NAME = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(/?)>")
 _CONTAINERS = frozenset({"table", "div", "ul", "ol", "style", "script", "section", "article",
                          "dl", "iframe", "blockquote", "details", "center", "pre"})
@@ -309,6 +310,14 @@ def read_text(text: str, *, markdown: bool | None = None, plain_timed: bool = Tr
                 if _HR.match(raw) and not (para_open and set(stripped) == {"-"}):
                     b.markup.add(no)
                     para_open = False
+                    i += 1
+                    continue
+                if stripped[0] == "<" and _BR_ONLY.match(stripped):
+                    # `<br><br>` alone between list items: spacing, as a blank line is
+                    # (no HTML block that would swallow the Markdown after it)
+                    b.markup.add(no)
+                    para_open = False
+                    prev_text_line = None
                     i += 1
                     continue
                 m = _HTML_BLOCK.match(raw)
