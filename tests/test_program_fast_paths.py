@@ -231,6 +231,20 @@ def test_lines_that_may_mention_a_zone_are_all_found_at_once(lines):
     assert stated_zone(numbered, "") == _stated_zone_line_by_line(numbered)
 
 
+def test_a_long_line_is_taken_where_its_first_600_characters_may_name_a_zone():
+    """Abstracts longer than 600 characters are read by their first 600 only, and taken
+    only where those may name a zone (the cut can make one: `ESTX` cut to `EST`)."""
+    prose = "Our scheduler reduces tail latency across the cluster by half. " * 12
+    cut_word = "x" * 596 + " ESTX keeps the session short"
+    stated = "All times are CEST. " + prose
+    lines = [prose, cut_word, stated, prose + " Europe/Berlin"]
+    found = may_mention_zones(lines)
+    assert 0 not in found and 1 in found and 2 in found
+    numbered = list(enumerate(lines, 1))
+    assert stated_zone(numbered, "") == _stated_zone_line_by_line(numbered)
+    assert stated_zone(numbered, "").evidence == "CEST"  # (a statement outweighs a mention)
+
+
 def _stated_zone_line_by_line(lines):
     """`stated_zone` as it read every line before the joined pre-check."""
     from collections import Counter
