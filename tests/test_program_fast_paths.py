@@ -103,11 +103,12 @@ def _long_way():
     """The people-line helpers without their shortcuts: each pattern applied always."""
     saved = (people._without_code, people._without_honorifics, people._without_lead_and,
              people._no_one, people.clean_name, people._units, people.name_like,
-             people._may_hold_and)
+             people._may_hold_and, people._may_end_in_et_al)
     people.clean_name = people._clean_name_plain
     people._units = people._units_plain
     people.name_like = people._name_like_plain
     people._may_hold_and = lambda t: True
+    people._may_end_in_et_al = lambda t: True
     people._without_code = lambda t: people._CODE.sub("", t)
     people._without_honorifics = lambda t: people._HONORIFIC.sub("", t)
     people._without_lead_and = lambda t: people._LEAD_AND.sub("", t)
@@ -117,7 +118,7 @@ def _long_way():
     finally:
         (people._without_code, people._without_honorifics, people._without_lead_and,
          people._no_one, people.clean_name, people._units, people.name_like,
-         people._may_hold_and) = saved
+         people._may_hold_and, people._may_end_in_et_al) = saved
 
 
 def pieces(*extra: str) -> st.SearchStrategy[str]:
@@ -228,6 +229,20 @@ def test_lines_that_may_mention_a_zone_are_all_found_at_once(lines):
     assert all(i in found for i, line in enumerate(lines) if zone_mentions(line[:600], ""))
     numbered = list(enumerate(lines, 1))
     assert stated_zone(numbered, "") == _stated_zone_line_by_line(numbered)
+
+
+def test_a_long_line_is_taken_where_its_first_600_characters_may_name_a_zone():
+    """Abstracts longer than 600 characters are read by their first 600 only, and taken
+    only where those may name a zone (the cut can make one: `ESTX` cut to `EST`)."""
+    prose = "Our scheduler reduces tail latency across the cluster by half. " * 12
+    cut_word = "x" * 596 + " ESTX keeps the session short"
+    stated = "All times are CEST. " + prose
+    lines = [prose, cut_word, stated, prose + " Europe/Berlin"]
+    found = may_mention_zones(lines)
+    assert 0 not in found and 1 in found and 2 in found
+    numbered = list(enumerate(lines, 1))
+    assert stated_zone(numbered, "") == _stated_zone_line_by_line(numbered)
+    assert stated_zone(numbered, "").evidence == "CEST"  # (a statement outweighs a mention)
 
 
 def _stated_zone_line_by_line(lines):
@@ -429,6 +444,33 @@ def test_people_lines_skip_only_the_patterns_that_cannot_match(line, lenient):
     fast = _read_people.__wrapped__(line, lenient)
     with _long_way():
         assert fast == _read_people.__wrapped__(line, lenient)
+
+
+AND_BITS = ["and", "AND", "And", "und", "UND", "et", "Et", "y", "Y", "&", "al", "al.", "AL",
+            "et al", "et al.", "Zoë", "Łukasz", "Müller", "İ", "ı", "ſ", "K", "ﬀ", "ª", ","]
+# Blanks of every kind: `str.split` and the pattern's `\s` must agree on them.
+BLANKS = [" ", "  ", "\t", "\n", "\x0b", "\x1c", "\x85", "\xa0", "\u2003", "\u3000"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(AND_BITS), st.sampled_from(BLANKS),
+                          st.text(max_size=3)), max_size=10).map("".join))
+def test_the_and_and_et_al_pre_checks_pass_every_text_the_patterns_find_in(text):
+    """Beyond ASCII as well: the pre-checks skip the searches only where they find nothing."""
+    if people._AND.search(text):
+        assert people._may_hold_and(text)
+    if people._ET_AL.search(text):
+        assert people._may_end_in_et_al(text)
+
+
+def test_no_other_character_is_one_of_the_and_and_et_al_letters_case_blind():
+    """What the pre-checks rest on: beyond ASCII, no character matches a letter of `and`,
+    `und`, `et`, `y` or `al` case-blind, nor lower-cases to one of them."""
+    letters = "adeltnuy"
+    case_blind = re.compile(f"[{letters}]", re.IGNORECASE)
+    found = [c for c in map(chr, range(0x80, 0x110000))
+             if case_blind.match(c) or any(x in letters for x in c.lower())]
+    assert found == []
 
 
 CELL_BITS = ["8:00 - 8:10", "Room 3", "Ann Bo, Cy Dee", "**bold**", "*it*", "_x_", "[a](b)",

@@ -55,3 +55,24 @@ def test_people_line_is_read_once_and_handed_out_fresh():
 def test_people_line_of_odd_strings_is_the_uncached_reading(line, positional):
     assert site._people_line(line, positional=positional) \
         == list(site._people_of_line.__wrapped__(line, positional))
+
+
+def test_headers_sharing_a_slot_read_its_day_and_time_each_with_its_own_label():
+    """`find_header_time` reads a tail once (`_tail_fields`, cached): the headers of one
+    slot get its date and times, each keeps its own label, and a tail that names no
+    date stays refused however often it is asked."""
+    from datetime import time
+
+    from planner.parsers.datetimes import _tail_fields, find_header_time
+
+    slot = "Wed 7 Apr 01:30 p.m. - 03:00 p.m."
+    a = find_header_time(f"Oral: Session 4: Sparse Kernels {slot}")
+    b = find_header_time(f"Poster Session 2 {slot}")
+    assert (a.label, b.label) == ("Oral: Session 4: Sparse Kernels", "Poster Session 2")
+    for h in (a, b):
+        assert (h.weekday, h.month, h.day, h.start, h.end) == (2, 4, 7, time(13, 30), time(15))
+    assert find_header_time("Keynote: Fern Oduya 2021-06-31 25:00") is None
+    assert find_header_time("Lightning Talks 2021-06-31 25:00") is None
+    for line in ("Oral: Session 4: Sparse Kernels " + slot, "Lightning Talks Tue 40 Apr 9:00"):
+        m = site.find_header_time.__globals__["_TAIL"].search(line)
+        assert _tail_fields(m.groups()) == _tail_fields.__wrapped__(m.groups())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, time
+from functools import lru_cache
 
 TAIL_CHARS = 120  # the longest date-time tail we accept is far shorter
 
@@ -88,23 +89,32 @@ def find_header_time(line: str) -> HeaderTime | None:
     m = _TAIL.search(line, offset)
     if not m:
         return None
-    label = line[: m.start()].rstrip(" ,|·–—-(").strip()
-    if m["iso"]:
-        y, mo, d = (int(x) for x in m["iso"].split("-"))
+    when = _tail_fields(m.groups())
+    if when is None:
+        return None
+    return HeaderTime(line[: m.start()].rstrip(" ,|·–—-(").strip(), *when)
+
+
+@lru_cache(maxsize=1024)  # a program's headers repeat their days and slots
+def _tail_fields(groups: tuple[str | None, ...]) -> tuple | None:
+    """`HeaderTime`'s fields after its label, read from the groups `_TAIL` found (in
+    its order: wd, d1, m1, m2, d2, y, iso, t1, t2, zone), or None when they name no
+    date or time."""
+    wd, d1, m1, m2, d2, y, iso, t1, t2, zone = groups
+    if iso:
+        y, mo, d = (int(x) for x in iso.split("-"))
         year, month, day = y, mo, d
     else:
-        month = MONTHS.index((m["m1"] or m["m2"])[:3].lower()) + 1
-        day = int(m["d1"] or m["d2"])
-        year = int(m["y"]) if m["y"] else None
+        month = MONTHS.index((m1 or m2)[:3].lower()) + 1
+        day = int(d1 or d2)
+        year = int(y) if y else None
     if not 1 <= month <= 12 or not 1 <= day <= 31:
         return None
-    t2 = m["t2"]
-    start = parse_clock(m["t1"], _ampm_of(t2) if t2 else None)
+    start = parse_clock(t1, _ampm_of(t2) if t2 else None)
     end = parse_clock(t2) if t2 else None
     if start is None or (t2 and end is None):
         return None
-    weekday = WEEKDAYS.index(m["wd"][:3].lower()) if m["wd"] else None
-    zone = m["zone"]
+    weekday = WEEKDAYS.index(wd[:3].lower()) if wd else None
     if zone and zone.lower() in ("am", "pm"):
         zone = None
-    return HeaderTime(label, weekday, month, day, year, start, end, zone, bool(m["iso"]))
+    return weekday, month, day, year, start, end, zone, bool(iso)

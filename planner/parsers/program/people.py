@@ -118,9 +118,11 @@ _HONORIFIC_WORDS = frozenset(
 
 
 def _may_hold_and(chunk: str) -> bool:
-    """False when `_AND` certainly finds nothing: an ASCII text with no `&` and no
-    `and`, `und`, `et` or `y` between blanks, in any case."""
-    return not chunk.isascii() or "&" in chunk or not _AND_WORDS.isdisjoint(chunk.lower().split())
+    """False when `_AND` certainly finds nothing: a text with no `&` and no `and`,
+    `und`, `et` or `y` between blanks, in any case.  (Beyond ASCII too: no other
+    character matches those letters case-blind, nor lower-cases to one of them, and
+    `str.split` and `\\s` know the same blanks.)"""
+    return "&" in chunk or not _AND_WORDS.isdisjoint(chunk.lower().split())
 
 
 _AND_WORDS = frozenset(("and", "und", "et", "y"))
@@ -662,9 +664,9 @@ def _units_plain(group: str) -> list[tuple[str, str | None]]:
 
 
 def _may_end_in_et_al(text: str) -> bool:
-    """False when `_ET_AL` certainly finds nothing: an ASCII text that does not end in
-    `al` or `al.`."""
-    return not text.isascii() or text.rstrip().lower().endswith(("al", "al."))
+    """False when `_ET_AL` certainly finds nothing: a text that does not end in `al` or
+    `al.` (as `_may_hold_and`, beyond ASCII too)."""
+    return text.rstrip().lower().endswith(("al", "al."))
 
 
 def _names_of(chunk: str, lenient: bool) -> list[str]:
@@ -994,7 +996,10 @@ def _plain_list(text: str, lenient: bool) -> People | None:
     if chunk.isascii():
         if _may_hold_and(chunk) or _may_end_in_et_al(chunk):
             return None
-    elif _AND.search(chunk) or _LEAD_AND.match(chunk) or _ET_AL.search(chunk):
+    elif _may_hold_and(chunk) and _AND.search(chunk) or _LEAD_AND.match(chunk) \
+            or _may_end_in_et_al(chunk) and _ET_AL.search(chunk):
+        # (each search asked only where it could find something: tried at every
+        # character of a long line of names, they were half the cost of reading it)
         return None
     if ("-" in group or "–" in group or "—" in group) and _NAME_DASH_AFFIL.match(group):
         return None

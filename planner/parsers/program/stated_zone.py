@@ -234,11 +234,18 @@ def may_mention_zones(lines: list[str]) -> list[int]:
     ` time` and ` earth` are found in those bytes lower-cased (`Runtime`, `Real-time`
     are no zone's); the one thing beyond ASCII that the case-blind patterns also take
     for one of their letters is a dotless or dotted i (`tıme`, `TİME`), so the lines
-    with one of those are always taken.  So is a line over 600 characters: its first
-    600 are what is read, and the cut can make a word of its own (`ESTX` cut to `EST`)."""
+    with one of those are always taken.  A line over 600 characters is read by its
+    first 600, and the cut can make a word of its own (`ESTX` cut to `EST`): such a
+    line is taken where its first 600 characters are, looked at the same way.  (Taking
+    them all made every abstract of a site's text a line to search, four patterns over
+    600 characters each.)"""
     joined = Joined(lines)
     out: set[int] = set()
-    joined.longer_than(600, out)
+    long: set[int] = set()
+    joined.longer_than(600, long)
+    if long:
+        at = sorted(long)
+        out.update(at[i] for i in may_mention_zones([lines[k][:600] for k in at]))
     for needle in (b"UTC", b"GMT", b"/"):
         joined.holding(needle, out)
     for word in (b" time", b" earth"):
