@@ -1,0 +1,69 @@
+"""The thirteenth round's held-out layouts (real pages kept outside the repository), each
+as an invented program of the same layout read through `parse_text`."""
+
+from __future__ import annotations
+
+from .test_program_shapes import entries, read, titled
+
+
+def test_a_lone_time_after_a_break_row_opens_the_next_block():
+    # a copied table whose session cell held a heading and a list pastes as a time alone
+    # on its line, the heading, then the list's lines: the break row above is whole on
+    # its line, and the block under the lone time is an entry of its own, never more of
+    # the break's cell (where it vanished, its lines counted as used)
+    sch = read(
+        "Day 1 -- Monday 8th September 2025\n\n"
+        "08:30\tRegistration\n"
+        "09:15\tWelcome and opening remarks\n"
+        "10:25\tCoffee (and a small snack)\n"
+        "10:45\n"
+        "Oral session 1 (session chair: Ana Ruiz)\n"
+        "10:45 Sparse Rewards Are Enough for Planning\n"
+        "11:10 Learning to Refer in Small Worlds\n"
+        "11:35 Grounded Symbols Revisited\n\n"
+        "12:30\tLunch at the canteen\n")
+    coffee = titled(sch, "Coffee (and a small snack)")
+    # (its end estimated: where the next entry starts)
+    assert (coffee["start"], coffee["obj"].end.strftime("%H:%M")) == ("10:25", "10:45")
+    assert titled(sch, "Oral session 1")["start"] == "10:45"
+    got = {(e["title"], e["start"]) for e in entries(sch)}
+    assert ("Learning to Refer in Small Worlds", "11:10") in got
+    assert ("Grounded Symbols Revisited", "11:35") in got
+    assert not any("10:45" in e["title"] for e in entries(sch))
+
+
+def test_a_lone_range_after_a_break_row_keeps_its_session_and_papers():
+    # `10:00-10:30<TAB>Coffee break` then `10:30-11:30` alone, the session's heading and
+    # its papers one a line: the session at its range, the coffee break ending at 10:30
+    sch = read(
+        "All times are CEST.\n\n"
+        "Schedule for Day 1: Tue, April 25, 2023\n\n"
+        "Time (CEST)\tDay 1: Tue, April 25\n"
+        "09:00-10:00\tOpening keynote\n"
+        "10:00-10:30\tCoffee break\n"
+        "10:30-11:30\n"
+        "Oral Session 1 | Rivers and Floods\n"
+        "Forecasting Floods from Sparse Gauges\n"
+        "A Field Study of Braided Rivers\n\n"
+        "11:30-12:30\tLunch break\n")
+    coffee = titled(sch, "Coffee break")
+    assert (coffee["start"], coffee["end"]) == ("10:00", "10:30")
+    oral = titled(sch, "Oral Session 1 | Rivers and Floods")
+    assert (oral["start"], oral["end"]) == ("10:30", "11:30")
+    titles = [e["title"] for e in entries(sch)]
+    assert "Forecasting Floods from Sparse Gauges" in titles
+    assert "A Field Study of Braided Rivers" in titles
+
+
+def test_a_cell_that_goes_on_over_lines_still_belongs_to_its_row():
+    # the keynote's cell holds its title and an abstract on the lines under the row:
+    # those are the row's, and the next row starts at the next tab-separated time
+    sch = read(
+        "Schedule for Day 2: Wed, April 26, 2023\n\n"
+        "Time (CEST)\tDay 2: Wed, April 26\n"
+        "09:00-10:00\tKeynote Talk: Mira Okafor (Lund University)\n"
+        "Counting Birds with Sound Alone\n"
+        "We show how microphones placed in a forest count the birds that live in it.\n"
+        "10:00-10:30\tCoffee break\n")
+    assert titled(sch, "Coffee break")["start"] == "10:00"
+    assert not any(e["title"].startswith("10:") for e in entries(sch))
