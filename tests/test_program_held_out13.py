@@ -67,3 +67,23 @@ def test_a_cell_that_goes_on_over_lines_still_belongs_to_its_row():
         "10:00-10:30\tCoffee break\n")
     assert titled(sch, "Coffee break")["start"] == "10:00"
     assert not any(e["title"].startswith("10:") for e in entries(sch))
+
+
+def test_list_lines_in_a_session_cell_are_its_papers():
+    # `13:20–13:50<TAB>Poster session 1` over `- Title` lines (the cell's list pasted a
+    # line each): the session's papers, where they were dropped unreported
+    sch = read(
+        "The timezone is GMT.\n\n"
+        "Time\tEvent\n"
+        "11:00–11:15\tOpening\n"
+        "13:20–13:50\tPoster session 1\n"
+        "- Counting Birds in Many Forests via Zero-Shot Listening\n"
+        "- Studying the Effects of Rain on Small Rivers\n"
+        "13:50–14:20\tPoster session 2\n"
+        "- On the Interplay of Wind and Sand in Dunes\n"
+        "14:20–15:00\tBreak\n")
+    got = {e["title"]: e["session"] for e in entries(sch)}
+    assert got["Counting Birds in Many Forests via Zero-Shot Listening"] == "Poster session 1"
+    assert got["Studying the Effects of Rain on Small Rivers"] == "Poster session 1"
+    assert got["On the Interplay of Wind and Sand in Dunes"] == "Poster session 2"
+    assert titled(sch, "Break")["start"] == "14:20"

@@ -1385,6 +1385,11 @@ class Reader:
             else:
                 d.people += people
         for r in titles:
+            if d.title and _listed(r.line):
+                # `13:20–13:50 | Poster session 1` over `- Title` lines (a cell's list):
+                # the session's papers, not notes the entry would drop
+                d.children.append(self._listed_child(d, r))
+                continue
             d.notes.append(r.line.text)
         items = [read_item(g, labels=self.labels, rooms=self.known_rooms) for g in groups]
         # `Keynote: Name` then the talk's title on the next line: that title is the entry's
@@ -1404,6 +1409,17 @@ class Reader:
             # Panelists: A, B, C`: the row's short cell names the entry its long cell
             # fills with talks or people
             d.title, d.slot, d.title_from_label = d.track, False, False
+
+    def _listed_child(self, d: Draft, r) -> Draft:
+        """The entry of a list item under `d` that reads as a title."""
+        parts = r.parts or split_item(r.line.text, r.line.spans, labels=self.labels,
+                                      rooms=self.known_rooms)
+        k = Draft(line=r.line.no, title=parts.title or r.line.text.lstrip("-•*· "),
+                  label=parts.label, kind=parts.kind, people=list(parts.people),
+                  chairs=list(parts.chairs), room=parts.room, url=parts.url)
+        k.day = d.day
+        k.used.add(r.line.no)
+        return k
 
     def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
         """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
@@ -1611,6 +1627,15 @@ class Reader:
             self.loose.append(box)
             return
         self.loose.extend(items)
+
+
+_LIST_MARK = re.compile(r"^\s*[-•*·]\s+\S")
+
+
+def _listed(ln: Line) -> bool:
+    """Whether a line is a list item: marked so by the layout, or by a `- ` or `• `
+    kept in its text (a copied table's cell keeps its list's marks)."""
+    return ln.bullet or _LIST_MARK.match(ln.text) is not None
 
 
 def _sep_settled(seps: Counter[str], left: int) -> bool:
