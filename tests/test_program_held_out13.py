@@ -3,7 +3,9 @@ as an invented program of the same layout read through `parse_text`."""
 
 from __future__ import annotations
 
-from .test_program_shapes import entries, read, titled
+import json
+
+from .test_program_shapes import entries, planner, read, titled
 
 
 def test_a_lone_time_after_a_break_row_opens_the_next_block():
@@ -87,3 +89,25 @@ def test_list_lines_in_a_session_cell_are_its_papers():
     assert got["Studying the Effects of Rain on Small Rivers"] == "Poster session 1"
     assert got["On the Interplay of Wind and Sand in Dunes"] == "Poster session 2"
     assert titled(sch, "Break")["start"] == "14:20"
+
+
+def test_a_timed_row_the_table_cannot_place_is_reported_in_check(tmp_path):
+    # a table pasted with a leading empty cell on most rows, and one row without it:
+    # that row's title stands in a column the table does not read as titles; whatever
+    # the reader cannot place is reported with its line, never counted as used
+    path = tmp_path / "program.txt"
+    path.write_text(
+        "The workshop will take place on Monday, December 13, 2021. "
+        "All times are in Eastern Standard Time.\n\n"
+        "\tTime (EST)\tEvent\tSpeaker\tPlatform\n"
+        "\t08:45\tPoster preview\t-\tGather\n"
+        "\t08:55\tOpening remarks\tOrganizers\tZoom\n"
+        "09:00\tInvited talk: \"Why Rivers Bend\"\n\n"
+        "In this talk I will show why rivers bend the way they do, with maps.\n",
+        encoding="utf-8")
+    p = planner("check", str(path), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    reported = [d for d in out["diagnostics"] if d.get("code") == "not-read"]
+    assert any(d.get("line") == 6 for d in reported), reported
+    assert out["lines"]["used"] + out["lines"]["reported"] == out["lines"]["total"]

@@ -1006,6 +1006,10 @@ class Reader:
         t = item.time
         title_lines = roles.get("title")
         if not title_lines:
+            if t is not None and any(ln.text.strip() for lines in roles.values() for ln in lines):
+                # a timed row whose text stands outside the title column (a row pasted
+                # with a cell fewer): not read, so reported, never counted as used
+                self.used.discard(item.line)
             return None
         first = title_lines[0]
         used = set()
