@@ -111,3 +111,29 @@ def test_a_timed_row_the_table_cannot_place_is_reported_in_check(tmp_path):
     reported = [d for d in out["diagnostics"] if d.get("code") == "not-read"]
     assert any(d.get("line") == 6 for d in reported), reported
     assert out["lines"]["used"] + out["lines"]["reported"] == out["lines"]["total"]
+
+
+def test_us_zone_families_after_a_meridiem_are_read():
+    # `12:30 PM MT`, `10:00 am PT`, `2 p.m. CT`, `9:00 AM ET`: the bare US family after a
+    # 12-hour clock names the zone, as `MST` and `MDT` do after any clock
+    cases = {
+        "The workshop runs on Sunday, November 12, 2023 from 9 AM - 12:30 PM MT in room 5.":
+            "America/Denver",
+        "Doors open at 10:00 am PT on Friday, June 7, 2024.": "America/Los_Angeles",
+        "The meeting starts at 2 p.m. CT on Monday, March 4, 2024.": "America/Chicago",
+        "All sessions begin at 9:00 AM ET on Tuesday, May 14, 2024.": "America/New_York",
+        "Starts at 9:00 MST on Monday, January 8, 2024.": "America/Denver",
+        "Starts at 3 pm MDT on Monday, July 8, 2024.": "America/Denver",
+    }
+    for stated, zone in cases.items():
+        sch = read(stated + "\n\n9:00 - 10:00 Opening of the Day\n10:00 - 11:00 Rivers and Floods\n")
+        assert sch.timezone == zone, (stated, sch.timezone)
+
+
+def test_a_two_letter_word_with_no_clock_beside_it_names_no_zone():
+    # `MT` as in machine translation, `ET` in a title, even after `AM`: no clock before
+    # them, no zone
+    sch = read("Sunday, November 12, 2023\n\n"
+               "9:00 - 10:00 Neural MT for Small Languages\n"
+               "10:00 - 11:00 I AM ET: Signals from Far Away\n")
+    assert sch.timezone not in ("America/Denver", "America/New_York")
