@@ -137,3 +137,20 @@ def test_a_two_letter_word_with_no_clock_beside_it_names_no_zone():
                "9:00 - 10:00 Neural MT for Small Languages\n"
                "10:00 - 11:00 I AM ET: Signals from Far Away\n")
     assert sch.timezone not in ("America/Denver", "America/New_York")
+
+
+def test_a_stated_weekday_picks_a_year_it_falls_on(tmp_path):
+    # `held on Sunday, November 12th` with no year, and years in a speaker's biography
+    # (`since 1998`, `until 2003`) that the date is no Sunday in: the year is one whose
+    # November 12 is a Sunday, and a warning names the others that fit
+    sch = read(
+        "The workshop will take place on Sunday, November 12th from 9 AM - 12:30 PM MT.\n\n"
+        "9:00 - 10:00 Opening of the Day\n"
+        "10:00 - 11:00 Rivers and Floods\n\n"
+        "Ana Ruiz has studied rivers since 1998 and led the river survey from 1998 "
+        "until 2003.\n")
+    got = titled(sch, "Rivers and Floods")["obj"].start.date()
+    assert (got.month, got.day, got.weekday()) == (11, 12, 6)
+    warned = [d for d in sch.diagnostics if d.code == "year-inferred"]
+    assert warned and warned[0].severity.value == "warning"
+    assert "also possible" in warned[0].message
