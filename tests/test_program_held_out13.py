@@ -154,3 +154,55 @@ def test_a_stated_weekday_picks_a_year_it_falls_on(tmp_path):
     warned = [d for d in sch.diagnostics if d.code == "year-inferred"]
     assert warned and warned[0].severity.value == "warning"
     assert "also possible" in warned[0].message
+
+
+def test_a_numbered_keynote_label_names_its_speaker():
+    # `Keynote 1: Name (session chair: Name)`: the label is the title, the name its
+    # speaker, not a title `Keynote 1: Ana Ruiz` with no one
+    sch = read(
+        "Day 1 -- Monday 8th September 2025\n\n"
+        "08:30\tRegistration\n"
+        "09:25\tKeynote 1: Ana Ruiz (session chair: Bo Chen)\n"
+        "10:25\tCoffee\n"
+        "15:00\tKeynote 2: Tom Lind\n"
+        "16:00\tClosing\n")
+    one = titled(sch, "Keynote 1")
+    assert one["start"] == "09:25" and one["people"] == ["Ana Ruiz"]
+    assert titled(sch, "Keynote 2")["people"] == ["Tom Lind"]
+
+
+def test_a_keynote_label_over_a_name_and_role_names_the_speaker():
+    # `Keynote: Name, CEO of Org` in a track column: the speaker and where she works
+    sch = read(
+        "Saturday, June 3, 2023\n\n"
+        "Time\tTrack 1\n"
+        "08:00-09:00\tRegistration\n"
+        "09:00-10:00\tKeynote: Mira Okafor, CEO of Rivers Inc\n"
+        "10:00-10:50\tA Field Guide to Packet Capture\n")
+    k = titled(sch, "Keynote")
+    assert k["people"] == ["Mira Okafor"] and k["affs"] == ["Rivers Inc"]
+
+
+def test_a_keynote_row_with_the_speaker_over_a_questioning_title():
+    # `Keynote Talk: Name (Affil)` then the title (with a colon and a question mark)
+    # and the abstract, a cell pasted a line each: speaker, title, abstract; the row
+    # no longer vanishes, nor does its title become the abstract
+    sch = read(
+        "Schedule for Day 3: Thu, April 27, 2023\n\n"
+        "Time (CEST)\tDay 3: Thu, April 27\n"
+        "08:00-09:00\tMentoring Event | Tips for Writing by Bo Chen\n"
+        "09:00-10:00\tKeynote Talk: Tom Lind (MIT)\n"
+        "Counting Birds: Can a Microphone Hear Them All?\n"
+        "We show how microphones placed in a forest count the birds that live in it.\n"
+        "10:00-10:30\tCoffee break\n")
+    k = titled(sch, "Counting Birds: Can a Microphone Hear Them All?")
+    assert k["start"] == "09:00" and k["people"] == ["Tom Lind"] and k["affs"] == ["MIT"]
+    sch = read(
+        "Day 1 -- Monday 8th September 2025\n\n"
+        "10:25\tCoffee\n"
+        "11:45\tKeynote Talk: Tom Lind (MIT)\n"
+        "Counting Birds: Can a Microphone Hear Them All?\n"
+        "We show how microphones count birds.\n"
+        "12:45\tLunch\n")
+    k = titled(sch, "Counting Birds: Can a Microphone Hear Them All?")
+    assert k["start"] == "11:45" and k["people"] == ["Tom Lind"]
