@@ -312,7 +312,7 @@ class Builder:
                     or _ANY_DEADLINE.found(ln.text):
                 continue  # (`The deadline is on May 5` is no day of the program)
             votes = self._year_evidence()
-            year = day.year or (votes.most_common(1)[0][0] if votes else None)
+            year = day.year or self._held_on_year(day, votes)
             if year is not None:
                 self._held = day.on(year)
                 if self._held is not None:
@@ -321,6 +321,22 @@ class Builder:
                                    f"is held on", ln.no)
             break
         return self._held
+
+    def _held_on_year(self, day: DayMark, votes: Counter[int]) -> int | None:
+        """The year of a day a sentence names without one (`held on Sunday, November
+        12th`): the year the text writes most, unless the sentence names a weekday that
+        the date does not fall on in that year (the years of a speaker's biography);
+        then the year nearest today that fits, with a warning that names the other
+        years that also fit (another year of the biography fitting is chance)."""
+        top = votes.most_common(1)[0][0] if votes else None
+        if day.weekday is None or top is not None and _fits(day, top):
+            return top
+        from ..datetimes import HeaderTime
+        from ..years import resolve_year
+
+        # HeaderTime(text, weekday, month, day, year, start, end, zone)
+        header = HeaderTime("", day.weekday, day.month, day.day, None, time(9), None, None)
+        return resolve_year([(1, header)], None, self.today, self.diag)
 
     def _stated_once_note(self, day: date | None, lines: list[int]) -> None:
         """One note for all the entries placed on the date stated once, naming their

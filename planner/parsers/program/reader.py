@@ -1028,6 +1028,10 @@ class Reader:
         t = item.time
         title_lines = roles.get("title")
         if not title_lines:
+            if t is not None and any(ln.text.strip() for lines in roles.values() for ln in lines):
+                # a timed row whose text stands outside the title column (a row pasted
+                # with a cell fewer): not read, so reported, never counted as used
+                self.used.discard(item.line)
             return None
         first = title_lines[0]
         used = set()
@@ -1288,7 +1292,8 @@ class Reader:
     def read_body(self, d: Draft) -> None:
         """Read the lines under an entry's header: its own part, then sub-items."""
         if not d.body and not d.children:
-            _label_names_speaker(d)  # (a time line with nothing under it: most of a list)
+            if not _label_names_person(d):
+                _label_names_speaker(d)  # (a time line with nothing under it: most of a list)
             return
         for k in d.children:
             if k.body and not k.title:
@@ -1307,6 +1312,10 @@ class Reader:
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
+            return
+        if (d.title is None or d.slot) and not d.children and _label_person_over_title(d, lines):
+            return
+        if _labelled_speaker_title(d, lines):
             return
         if not d.children and _panel_members(d, lines):
             return
@@ -1407,6 +1416,11 @@ class Reader:
             else:
                 d.people += people
         for r in titles:
+            if d.title and _listed(r.line):
+                # `13:20–13:50 | Poster session 1` over `- Title` lines (a cell's list):
+                # the session's papers, not notes the entry would drop
+                d.children.append(self._listed_child(d, r))
+                continue
             d.notes.append(r.line.text)
         items = [read_item(g, labels=self.labels, rooms=self.known_rooms) for g in groups]
         # `Keynote: Name` then the talk's title on the next line: that title is the entry's
@@ -1426,6 +1440,17 @@ class Reader:
             # Panelists: A, B, C`: the row's short cell names the entry its long cell
             # fills with talks or people
             d.title, d.slot, d.title_from_label = d.track, False, False
+
+    def _listed_child(self, d: Draft, r) -> Draft:
+        """The entry of a list item under `d` that reads as a title."""
+        parts = r.parts or split_item(r.line.text, r.line.spans, labels=self.labels,
+                                      rooms=self.known_rooms)
+        k = Draft(line=r.line.no, title=parts.title or r.line.text.lstrip("-•*· "),
+                  label=parts.label, kind=parts.kind, people=list(parts.people),
+                  chairs=list(parts.chairs), room=parts.room, url=parts.url)
+        k.day = d.day
+        k.used.add(r.line.no)
+        return k
 
     def _parallel_sessions(self, slot: Draft, lines: list[Line]) -> bool:
         """`### 13:30 - 15:00` over `**Session A: Networking** (Room 101)` and its list of
@@ -1633,6 +1658,15 @@ class Reader:
             self.loose.append(box)
             return
         self.loose.extend(items)
+
+
+_LIST_MARK = re.compile(r"^\s*[-•*·]\s+\S")
+
+
+def _listed(ln: Line) -> bool:
+    """Whether a line is a list item: marked so by the layout, or by a `- ` or `• `
+    kept in its text (a copied table's cell keeps its list's marks)."""
+    return ln.bullet or _LIST_MARK.match(ln.text) is not None
 
 
 def _sep_settled(seps: Counter[str], left: int) -> bool:
@@ -1975,6 +2009,119 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
     for text in texts[k + 1:]:
         got_label = label_line(text)
         d.abstract.append(got_label[1] if got_label and got_label[1] else text)
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+# `Keynote 1: Ana Ruiz`, `Keynote Talk: Ana Ruiz (MIT)`, `Keynote: Ana Ruiz, CEO of Org`
+_LABEL_COLON = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{1,30}?)(?P<n>\s+\d{1,2})?\s*:\s+(?P<rest>\S.*)$")
+# `CEO of Secure Ideas`, `Professor at Lund University`: a role, then where
+_ROLE_AT = re.compile(r"^[A-Za-z][\w&.\- ]{0,40}?\s+(?:of|at)\s+(?P<org>\S.*)$")
+
+
+def _person_shaped(text: str) -> Person | None:
+    """`Ana Ruiz`, `Ana Ruiz (MIT)`, `Ana Ruiz, CEO of Rivers Inc`, `Ana Ruiz, MIT`:
+    one person and maybe where she works; None for anything else (a title)."""
+    text = text.strip().rstrip(".")
+    m = re.match(r"^(?P<name>[^(),]+?)\s*(?:\((?P<p>[^()]{2,80})\)|,\s*(?P<c>[^,]{2,80}))?$", text)
+    if m is None or not name_like(m.group("name")):
+        return None
+    who = read_people(m.group("name"))
+    if who is None or who.entries != 1 or who.score < 0.99:
+        return None
+    where = m.group("p") or m.group("c")
+    if where:
+        role = _ROLE_AT.match(where)
+        where = role.group("org") if role else where
+        if not org_like(where) and role is None:
+            return None
+    return Person(who.people[0].name, where.strip() if where else None)
+
+
+def _label_and_person(text: str) -> tuple[str, SessionKind, Person] | None:
+    """(label, kind, person) for `Keynote 1: Ana Ruiz` or `Keynote Talk: Ana Ruiz
+    (MIT)`: a naming label (keynote, invited talk), then one person-shaped part."""
+    m = _LABEL_COLON.match(text.strip())
+    if m is None:
+        return None
+    label = m.group("label").strip()
+    kind = label_kind(label) or kind_from_words(label)
+    if kind not in (SessionKind.KEYNOTE, SessionKind.INVITED):
+        return None
+    person = _person_shaped(m.group("rest"))
+    if person is None:
+        return None
+    return label + (m.group("n") or ""), kind, person
+
+
+def _label_names_person(d: Draft) -> bool:
+    """`Keynote 1: Ana Ruiz` (numbered), `Keynote: Ana Ruiz, CEO of Rivers Inc` (who
+    she is after her name) with nothing under it: the label is the entry's title and
+    the person its speaker.  A bare name after an unnumbered label is
+    `_label_names_speaker`'s."""
+    if d.people or d.children or not d.title:
+        return False
+    if d.label and not d.title_from_label:
+        text = f"{d.label}: {d.title}"
+    else:
+        text = d.title
+    got = _label_and_person(text)
+    if got is None:
+        return False
+    label, kind, person = got
+    numbered = label[-1:].isdigit()
+    if not numbered and not person.affiliation:
+        return False
+    d.title, d.label, d.kind, d.title_from_label = label, label, d.kind or kind, True
+    d.people = [person]
+    return True
+
+
+def _label_person_over_title(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote Talk: Ana Ruiz (MIT)` over the talk's title, then its abstract (a
+    table cell pasted a line each): the label names the speaker, the next line is the
+    title (whatever colon it holds), the rest the abstract."""
+    texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+    if len(texts) < 2:
+        return False
+    got = _label_and_person(texts[0])
+    if got is None:
+        return False
+    label, kind, person = got
+    if not _title_over_abstract(texts[1:]):
+        return False
+    d.title, d.slot, d.title_from_label = texts[1], False, False
+    d.kind, d.label = d.kind or kind, label
+    d.people = [person]
+    d.abstract.extend(texts[2:])
+    d.used |= {ln.no for ln in lines}
+    return True
+
+
+def _title_over_abstract(texts: list[str]) -> bool:
+    """Whether the first of `texts` is a talk's title over its abstract: a line of
+    no sentence (a question may be a title), shorter than the paragraph under it, that
+    names no field and no one."""
+    title = texts[0]
+    if len(title) > 200 or title.endswith(".") or label_line(title) is not None \
+            or _person_shaped(title) is not None:
+        return False
+    if len(texts) == 1:
+        return not is_prose(title)
+    return len(texts[1]) > len(title) or texts[1].endswith(".") or is_prose(texts[1])
+
+
+def _labelled_speaker_title(d: Draft, lines: list[Line]) -> bool:
+    """`Keynote Talk: Ana Ruiz (MIT)` read as its label and speaker, over the talk's
+    title and abstract: the first line under it is the title (whatever it asks)."""
+    if not (d.title_from_label and d.people and d.label) or d.children \
+            or label_kind(d.label) not in (SessionKind.KEYNOTE, SessionKind.INVITED):
+        return False
+    texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+    if not texts or not _title_over_abstract(texts):
+        return False
+    d.title, d.title_from_label = texts[0], False
+    d.abstract.extend(texts[1:])
     d.used |= {ln.no for ln in lines}
     return True
 

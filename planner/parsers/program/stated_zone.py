@@ -295,7 +295,8 @@ def zone_mentions(line: str, text: str = "") -> list[tuple[str, str, str | None]
         found = zone_of_abbreviation(m.group("abbr"), text)
         if found and not any(e == m.group() for _, e, _ in out):
             if m.group("abbr") in ("ET", "CT", "MT", "PT", "UT", "IST", "BST", "CST") \
-                    and not _STATEMENT.search(line) and not re.search(r"\d\s*" + m.group() + r"\b", line):
+                    and not _STATEMENT.search(line) \
+                    and not re.search(r"\d\s*(?:[ap]\.?\s?m\.?\s*)?" + m.group() + r"\b", line, re.IGNORECASE):
                 continue  # two-letter words and common abbreviations need a time beside them
             out.append((found[0], m.group(), found[1]))
     return _places_over_offsets(out)
