@@ -1309,6 +1309,10 @@ class Reader:
                 # the heading names the slot the sessions share, no entry of its own
                 d.title, d.slot = None, True
             return
+        if not d.children and _listed(lines[-1]) \
+                and self._heading_over_list(d, classify(lines, labels=self.labels,
+                                                        rooms=self.known_rooms)):
+            return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
         if (d.title is None or d.slot) and not d.children and _label_person_title(d, lines):
@@ -1440,6 +1444,56 @@ class Reader:
             # Panelists: A, B, C`: the row's short cell names the entry its long cell
             # fills with talks or people
             d.title, d.slot, d.title_from_label = d.track, False, False
+
+    def _heading_over_list(self, d: Draft, recs) -> bool:
+        """`11:50` alone, then `Oral session 2` and a list of titles (`- Counting Cold
+        Caches`, `- Sleep States for Servers`, …): the line over the list titles the
+        entry, the list items are its papers.  Items of one list play one part, so an
+        item that reads as a plain name (a title may: `Counting Cold Caches`) among two
+        or more that read as titles is a title too, not the heading's speaker."""
+        kept = [r for r in recs if r.kind != "skip"]
+        titled = d.title is not None and not d.slot and not d.title_from_label and not d.people
+        if not titled and not (d.slot and d.title is None):
+            return False
+        if not titled and (not kept or kept[0].kind not in ("title", "kindlabel")
+                           or _listed(kept[0].line)):
+            return False
+        items = kept if titled else kept[1:]
+        if len(items) < 3:
+            return False
+        if not all(_listed(r.line) and r.kind in ("title", "people") for r in items):
+            return False
+        named = [r for r in items if r.kind == "people"]
+        if len(named) > 1 or named and not _one_plain_name(named[0]):
+            return False
+        if not titled and kept[0].kind == "kindlabel":
+            # `Oral session 2` over the list: the kind's label names the entry whole
+            head = kept[0]
+            d.title, d.slot, d.title_from_label = head.line.text.rstrip(":"), False, False
+            d.kind = d.kind or label_kind(head.label or "")
+            d.label = d.label or head.label
+            d.used.add(head.line.no)
+        elif not titled:
+            head = kept[0]
+            parts = head.parts or split_item(head.line.text, head.line.spans,
+                                             labels=self.labels, rooms=self.known_rooms)
+            if not parts.title:
+                return False
+            d.title, d.slot, d.title_from_label = parts.title, False, False
+            d.url = d.url or parts.url
+            if parts.kind and not d.kind:
+                d.kind, d.label = parts.kind, parts.label
+            d.people = d.people or list(parts.people)
+            d.chairs = d.chairs or list(parts.chairs)
+            d.room = d.room or parts.room
+            d.used.add(head.line.no)
+        for r in recs:
+            if r.kind == "skip":
+                d.used.add(r.line.no)
+        for r in items:
+            r.kind, r.parts = "title", None
+            d.children.append(self._listed_child(d, r))
+        return True
 
     def _listed_child(self, d: Draft, r) -> Draft:
         """The entry of a list item under `d` that reads as a title."""
