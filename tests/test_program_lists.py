@@ -30,6 +30,13 @@ def test_a_heading_over_a_list_of_titles_keeps_every_title(head):
     assert not any(e["people"] == ["Counting Cold Caches"] for e in entries(sch))
 
 
+def test_two_titles_under_a_heading_are_both_papers():
+    sch = read("## Monday, June 8, 2026\n\n10:25\tFika\n11:50\nOral session 2\n"
+               "- Counting Cold Caches\n- Sleep States for Servers\n")
+    titles = [e["title"] for e in entries(sch)]
+    assert {"Oral session 2", "Counting Cold Caches", "Sleep States for Servers"} <= set(titles)
+
+
 def test_a_list_of_people_under_a_heading_stays_its_people():
     # the rule is about titles: a list of names under a panel stays the panel's people
     sch = read("## Monday, June 8, 2026\n\n"

@@ -1449,8 +1449,10 @@ class Reader:
         """`11:50` alone, then `Oral session 2` and a list of titles (`- Counting Cold
         Caches`, `- Sleep States for Servers`, …): the line over the list titles the
         entry, the list items are its papers.  Items of one list play one part, so an
-        item that reads as a plain name (a title may: `Counting Cold Caches`) among two
-        or more that read as titles is a title too, not the heading's speaker."""
+        item that reads as a plain name (a title may: `Counting Cold Caches`) among
+        items that read as titles is a title too, not the heading's speaker (with two
+        items, only the first: `- Title` over `- Ana Ruiz` may be a talk and its
+        speaker)."""
         kept = [r for r in recs if r.kind != "skip"]
         titled = d.title is not None and not d.slot and not d.title_from_label and not d.people
         if not titled and not (d.slot and d.title is None):
@@ -1459,12 +1461,13 @@ class Reader:
                            or _listed(kept[0].line)):
             return False
         items = kept if titled else kept[1:]
-        if len(items) < 3:
+        if len(items) < 2:
             return False
         if not all(_listed(r.line) and r.kind in ("title", "people") for r in items):
             return False
         named = [r for r in items if r.kind == "people"]
-        if len(named) > 1 or named and not _one_plain_name(named[0]):
+        if len(named) > 1 or named and (len(items) < 3 and not named[0] is items[0]
+                                        or not _one_plain_name(named[0])):
             return False
         if not titled and kept[0].kind == "kindlabel":
             # `Oral session 2` over the list: the kind's label names the entry whole
