@@ -1309,9 +1309,10 @@ class Reader:
                 # the heading names the slot the sessions share, no entry of its own
                 d.title, d.slot = None, True
             return
-        if not d.children and _listed(lines[-1]) \
-                and self._heading_over_list(d, classify(lines, labels=self.labels,
-                                                        rooms=self.known_rooms)):
+        # (the lines' reading, asked here only under a list, and kept for below)
+        recs = classify(lines, labels=self.labels, rooms=self.known_rooms) \
+            if _listed(lines[-1]) else None
+        if not d.children and recs is not None and self._heading_over_list(d, recs):
             return
         if (d.title is None or d.slot) and not d.children and _title_field(d, lines):
             return
@@ -1323,7 +1324,8 @@ class Reader:
             return
         if not d.children and _panel_members(d, lines):
             return
-        recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
+        if recs is None:
+            recs = classify(lines, labels=self.labels, rooms=self.known_rooms)
         own, groups = group(recs, people_first=self.people_first)
         for r in recs:
             if r.kind == "skip":
@@ -2072,6 +2074,8 @@ def _label_person_title(d: Draft, lines: list[Line]) -> bool:
 
 # `Keynote 1: Ana Ruiz`, `Keynote Talk: Ana Ruiz (MIT)`, `Keynote: Ana Ruiz, CEO of Org`
 _LABEL_COLON = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{1,30}?)(?P<n>\s+\d{1,2})?\s*:\s+(?P<rest>\S.*)$")
+# `Ana Ruiz`, `Ana Ruiz (MIT)`, `Ana Ruiz, MIT`: a name, then maybe where
+_NAME_WHERE = re.compile(r"^(?P<name>[^(),]+?)\s*(?:\((?P<p>[^()]{2,80})\)|,\s*(?P<c>[^,]{2,80}))?$")
 # `CEO of Secure Ideas`, `Professor at Lund University`: a role, then where
 _ROLE_AT = re.compile(r"^[A-Za-z][\w&.\- ]{0,40}?\s+(?:of|at)\s+(?P<org>\S.*)$")
 
@@ -2080,7 +2084,7 @@ def _person_shaped(text: str) -> Person | None:
     """`Ana Ruiz`, `Ana Ruiz (MIT)`, `Ana Ruiz, CEO of Rivers Inc`, `Ana Ruiz, MIT`:
     one person and maybe where she works; None for anything else (a title)."""
     text = text.strip().rstrip(".")
-    m = re.match(r"^(?P<name>[^(),]+?)\s*(?:\((?P<p>[^()]{2,80})\)|,\s*(?P<c>[^,]{2,80}))?$", text)
+    m = _NAME_WHERE.match(text)
     if m is None or not name_like(m.group("name")):
         return None
     who = read_people(m.group("name"))
@@ -2098,7 +2102,7 @@ def _person_shaped(text: str) -> Person | None:
 def _label_and_person(text: str) -> tuple[str, SessionKind, Person] | None:
     """(label, kind, person) for `Keynote 1: Ana Ruiz` or `Keynote Talk: Ana Ruiz
     (MIT)`: a naming label (keynote, invited talk), then one person-shaped part."""
-    m = _LABEL_COLON.match(text.strip())
+    m = _LABEL_COLON.match(text.strip()) if ":" in text else None
     if m is None:
         return None
     label = m.group("label").strip()

@@ -41,12 +41,6 @@ _BR_ONLY = re.compile(r"^(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _TAG_NAME = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(/?)>")
 _CONTAINERS = frozenset({"table", "div", "ul", "ol", "style", "script", "section", "article",
                          "dl", "iframe", "blockquote", "details", "center", "pre"})
-# A clock or a range of clocks alone on a line: `10:45`, `10:30-11:30`, `2:00 pm - 3:30 pm`.
-_LONE_TIME = re.compile(
-    r"^\s*\d{1,2}[:.h]\d{2}\s*(?:[ap]\.?\s?m\.?)?"
-    r"(?:\s*(?:[-–—]|to)\s*\d{1,2}[:.h]\d{2}\s*(?:[ap]\.?\s?m\.?)?)?\s*$",
-    re.IGNORECASE,
-)
 _TIME_START = re.compile(
     r"^\s*(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?\s*(?:[-–—]|to|$)|\d{1,2}[:.]\d{2}\b|"
     r"\d{1,2}\s*[ap]\.?\s?m\b|all day|after|until|noon|midnight)",
@@ -452,8 +446,10 @@ def _columns_pasted(b: _Builder, i: int) -> int | None:
     return j + k
 
 
-_TIME_ONLY = re.compile(r"^\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?|noon)"
-                        r"(?:\s*(?:[-–—]|to)\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?m\.?)?|noon))?\s*$",
+# A clock or a range of clocks alone on a line: `10:45`, `10:30-11:30`, `9am - 10am`,
+# `2:00 p. m. to noon` (a bare hour too: `9`, which callers may not take for a time).
+_TIME_ONLY = re.compile(r"^\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?\s?m\.?)?|noon)"
+                        r"(?:\s*(?:[-–—]|to)\s*(?:\d{1,2}(?:[:.h]\d\d)?\s*(?:[ap]\.?\s?m\.?)?|noon))?\s*$",
                         re.IGNORECASE)
 _TIME_WORD = re.compile(r"^(?:time|times|hour|hours|when)(?:\s*\(.*\))?$", re.IGNORECASE)
 _TITLE_WORD = re.compile(r"^(?:title|titles|session|sessions|event|events|talk|talks|program|"
@@ -935,7 +931,8 @@ def _tsv_table(b: _Builder, i: int) -> int:
                 j += 1
                 continue
             break  # `Main Conference Day One: Monday 24th`: the table ends at a day
-        if len(parts) == 1 and rows and _LONE_TIME.match(raw) is not None \
+        if len(parts) == 1 and rows and _TIME_ONLY.match(raw) is not None \
+                and not raw.strip().isdigit() \
                 and _TIME_START.match(rows[-1][1][0][0][1]) is not None \
                 and not rows[-1][1][-1][-1][1].rstrip().endswith(("-", "–", "—")):
             # `10:25<TAB>Fika` then `10:45` alone: the row was whole on its line; the
